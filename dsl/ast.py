@@ -1,0 +1,447 @@
+"""Typed syntax tree of the rules language; every node keeps its line and column."""
+from __future__ import annotations
+
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    line: int = 0
+    col: int = 0
+
+    @classmethod
+    def at(cls, pos, **fields):
+        """Build a node without validation (the parser already guarantees the shape)."""
+        line, col = pos
+        return cls.model_construct(line=line, col=col, **fields)
+
+
+# ---- types ------------------------------------------------------------------------------
+
+class TypeRef(Node):
+    name: str                       # int, bool, text, kind, a kind name, an enum name, or "list"
+    item: Optional[TypeRef] = None  # element type of a list
+
+
+# ---- expressions ------------------------------------------------------------------------
+
+class IntLit(Node):
+    node: Literal["int"] = "int"
+    value: int
+
+
+class Text(Node):
+    """A string literal; `parts` mixes literal text with interpolated expressions."""
+    node: Literal["text"] = "text"
+    parts: list[Union[str, "Expr"]]
+
+
+class BoolLit(Node):
+    node: Literal["bool"] = "bool"
+    value: bool
+
+
+class NoneLit(Node):
+    node: Literal["none"] = "none"
+
+
+class Special(Node):
+    """`this`, `seat` or `score`."""
+    node: Literal["special"] = "special"
+    name: Literal["this", "seat", "score"]
+
+
+class Name(Node):
+    node: Literal["name"] = "name"
+    name: str
+    ref: Optional[str] = None    # filled by the checker: local, var, object, enum, kind, token, variant
+
+
+class FieldRef(Node):
+    node: Literal["field"] = "field"
+    obj: "Expr"
+    name: str
+
+
+class Call(Node):
+    node: Literal["call"] = "call"
+    func: str
+    args: list["Expr"]
+    ref: Optional[str] = None    # filled by the checker: builtin or function
+
+
+class ListLit(Node):
+    node: Literal["list"] = "list"
+    items: list["Expr"]
+
+
+class Comprehension(Node):
+    node: Literal["comprehension"] = "comprehension"
+    elem: "Expr"
+    var: str
+    source: "Expr"
+    cond: Optional["Expr"] = None
+    order: Optional["Expr"] = None
+    descending: bool = False
+
+
+class Roll(Node):
+    """`roll d6` gives one number; `roll N d6` gives a list of N numbers."""
+    node: Literal["roll"] = "roll"
+    die: str
+    count: Optional["Expr"] = None
+
+
+class IfExpr(Node):
+    node: Literal["if"] = "if"
+    cond: "Expr"
+    then: "Expr"
+    other: "Expr"
+
+
+class BinOp(Node):
+    node: Literal["binop"] = "binop"
+    op: str      # + - * / % == != < <= > >= and or in notin ..
+    left: "Expr"
+    right: "Expr"
+
+
+class UnaryOp(Node):
+    node: Literal["unary"] = "unary"
+    op: Literal["not", "-"]
+    operand: "Expr"
+
+
+class IsKind(Node):
+    node: Literal["is"] = "is"
+    operand: "Expr"
+    kind: str
+
+
+Expr = Union[IntLit, Text, BoolLit, NoneLit, Special, Name, FieldRef, Call, ListLit,
+             Comprehension, Roll, IfExpr, BinOp, UnaryOp, IsKind]
+
+
+# ---- statements -------------------------------------------------------------------------
+
+class Let(Node):
+    stmt: Literal["let"] = "let"
+    name: str
+    value: Expr
+
+
+class Set(Node):
+    stmt: Literal["set"] = "set"
+    target: Expr
+    op: Literal["=", "+=", "-="]
+    value: Expr
+
+
+class Move(Node):
+    stmt: Literal["move"] = "move"
+    what: Expr
+    dest: Expr
+    bottom: bool = False
+
+
+class Shuffle(Node):
+    """`shuffle D`, or `shuffle X into D [among bottom N]`."""
+    stmt: Literal["shuffle"] = "shuffle"
+    target: Expr
+    into: Optional[Expr] = None
+    among_bottom: Optional[Expr] = None
+
+
+class AddTokens(Node):
+    stmt: Literal["add"] = "add"
+    token: str
+    count: Optional[Expr] = None
+    target: Expr
+
+
+class RemoveTokens(Node):
+    stmt: Literal["remove"] = "remove"
+    token: str
+    count: Optional[Expr] = None     # None with every_token False means one
+    every_token: bool = False
+    target: Expr
+
+
+class Branch(Node):
+    cond: Expr
+    body: list["Stmt"]
+
+
+class If(Node):
+    stmt: Literal["if"] = "if"
+    branches: list[Branch]
+    other: Optional[list["Stmt"]] = None
+
+
+class For(Node):
+    stmt: Literal["for"] = "for"
+    var: str
+    source: Expr
+    body: list["Stmt"]
+
+
+class Repeat(Node):
+    stmt: Literal["repeat"] = "repeat"
+    count: Expr
+    body: list["Stmt"]
+
+
+class While(Node):
+    stmt: Literal["while"] = "while"
+    cond: Expr
+    body: list["Stmt"]
+
+
+class Break(Node):
+    stmt: Literal["break"] = "break"
+
+
+class Continue(Node):
+    stmt: Literal["continue"] = "continue"
+
+
+class Return(Node):
+    stmt: Literal["return"] = "return"
+
+
+class CallStmt(Node):
+    stmt: Literal["call"] = "call"
+    name: str
+    args: list[Expr]
+
+
+class Resolve(Node):
+    stmt: Literal["resolve"] = "resolve"
+    what: Expr
+
+
+class Choose(Node):
+    stmt: Literal["choose"] = "choose"
+    var: str
+    source: Expr
+    prompt: Optional[Text] = None
+    body: list["Stmt"]
+    pass_label: Optional[Text] = None
+    pass_body: Optional[list["Stmt"]] = None
+
+
+class ChooseMany(Node):
+    stmt: Literal["choose_many"] = "choose_many"
+    var: str
+    most: Expr
+    source: Expr
+    prompt: Optional[Text] = None
+    body: list["Stmt"]
+
+
+class Perform(Node):
+    stmt: Literal["perform"] = "perform"
+    actions: list[str]
+    prompt: Optional[Text] = None
+    pass_label: Optional[Text] = None
+    pass_body: Optional[list["Stmt"]] = None
+
+
+class AsSeat(Node):
+    stmt: Literal["as_seat"] = "as_seat"
+    seat: Expr
+    body: list["Stmt"]
+
+
+class RunPhase(Node):
+    stmt: Literal["phase"] = "phase"
+    name: str
+
+
+class Log(Node):
+    stmt: Literal["log"] = "log"
+    message: Text
+
+
+class EndGame(Node):
+    stmt: Literal["end"] = "end"
+    outcome: Optional[Text] = None
+    reason: Optional[Text] = None
+
+
+Stmt = Union[Let, Set, Move, Shuffle, AddTokens, RemoveTokens, If, For, Repeat, While, Break,
+             Continue, Return, CallStmt, Resolve, Choose, ChooseMany, Perform, AsSeat, RunPhase,
+             Log, EndGame]
+
+
+# ---- declarations -----------------------------------------------------------------------
+
+class Decl(Node):
+    file: str = ""
+    name: str = ""
+
+
+class GameDecl(Decl):
+    decl: Literal["game"] = "game"
+    title: str
+    seats_min: int = 1
+    seats_max: int = 1
+    home: Optional[str] = None       # where pieces start unless they say otherwise
+    turns: Optional[str] = None      # the variable that counts turns, for summaries
+
+
+class EnumValue(Node):
+    name: str
+    label: Optional[str] = None
+
+
+class EnumDecl(Decl):
+    decl: Literal["enum"] = "enum"
+    values: list[EnumValue]
+
+
+class DieDecl(Decl):
+    decl: Literal["die"] = "die"
+    low: int
+    high: int
+
+
+class TokenDecl(Decl):
+    decl: Literal["token"] = "token"
+    label: Optional[str] = None
+    supply: Optional[int] = None
+
+
+class KindField(Node):
+    name: str
+    type: TypeRef
+    default: Optional[Expr] = None
+    mutable: bool = False
+
+
+class KindDecl(Decl):
+    decl: Literal["kind"] = "kind"
+    parent: str
+    fields: list[KindField]
+    does: Optional[list[Stmt]] = None
+
+
+class AttrValue(Node):
+    name: str
+    value: Expr
+
+
+class SpaceDecl(Decl):
+    decl: Literal["space"] = "space"
+    label: Optional[str] = None
+    kind: Optional[str] = None
+    attrs: list[AttrValue] = []
+
+
+class DeckDecl(Decl):
+    decl: Literal["deck"] = "deck"
+    label: Optional[str] = None
+
+
+class PieceDecl(Decl):
+    decl: Literal["piece"] = "piece"
+    card: bool = False
+    label: Optional[str] = None
+    kind: str
+    count: int = 1
+    deck: Optional[str] = None       # the deck a card belongs to (`in DECK`); it starts there
+    start: Optional[str] = None      # where it starts (`at SPACE`), if not its deck or the home
+    attrs: list[AttrValue] = []
+    does: Optional[list[Stmt]] = None
+
+
+class VarDecl(Decl):
+    decl: Literal["var"] = "var"
+    type: TypeRef
+    init: Expr
+    low: Optional[int] = None
+    high: Optional[int] = None
+
+
+class Param(Node):
+    name: str
+    type: TypeRef
+    domain: Optional[Expr] = None
+
+
+class FunctionDecl(Decl):
+    decl: Literal["function"] = "function"
+    params: list[Param]
+    returns: TypeRef
+    body: Expr
+
+
+class ProcedureDecl(Decl):
+    decl: Literal["procedure"] = "procedure"
+    params: list[Param]
+    body: list[Stmt]
+
+
+class ActionDecl(Decl):
+    decl: Literal["action"] = "action"
+    params: list[Param]
+    label: Optional[Text] = None
+    requires: Optional[Expr] = None
+    body: list[Stmt]
+
+
+class PhaseDecl(Decl):
+    decl: Literal["phase"] = "phase"
+    label: Optional[str] = None
+    body: list[Stmt]
+
+
+class EntersTrigger(Decl):
+    """`when P: KIND enters S [if COND] {...}`; `name` is a generated unique key."""
+    decl: Literal["when_enters"] = "when_enters"
+    piece_var: str
+    kind: TypeRef
+    space_var: str
+    cond: Optional[Expr] = None
+    body: list[Stmt]
+
+
+class ChangesTrigger(Decl):
+    decl: Literal["when_changes"] = "when_changes"
+    var: str
+    cond: Optional[Expr] = None
+    body: list[Stmt]
+
+
+class PlayDecl(Decl):
+    decl: Literal["play"] = "play"
+    body: list[Stmt]
+
+
+class Outcome(Node):
+    name: str
+    award: Optional[str] = None
+    cond: Optional[Expr] = None
+
+
+class ResultDecl(Decl):
+    decl: Literal["result"] = "result"
+    score: Expr
+    outcomes: list[Outcome]
+
+
+class VariantDecl(Decl):
+    decl: Literal["variant"] = "variant"
+    label: Optional[str] = None
+    decls: list["AnyDecl"]
+
+
+AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
+                VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
+                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl]
+
+for _model in list(globals().values()):
+    if isinstance(_model, type) and issubclass(_model, Node) and _model is not Node:
+        _model.model_rebuild()

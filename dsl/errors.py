@@ -1,0 +1,71 @@
+"""Diagnostics for rules files: `path:line:col: error: message`, the source line and a caret."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int
+    col: int
+    message: str
+    severity: str = "error"          # "error" or "warning"
+    code: str = ""                   # short code for lint warnings, e.g. W001
+
+    def format(self, sources: "Sources | None" = None) -> str:
+        tag = f"{self.severity}[{self.code}]" if self.code else self.severity
+        head = f"{self.file}:{self.line}:{self.col}: {tag}: {self.message}"
+        text = sources.line(self.file, self.line) if sources else None
+        if text is None:
+            return head
+        caret = " " * (self.col - 1) + "^"
+        return f"{head}\n    {text.expandtabs(1)}\n    {caret}"
+
+
+@dataclass
+class Sources:
+    """The text of every rules file read, so diagnostics can quote the offending line."""
+    texts: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, path: str, text: str) -> None:
+        self.texts[path] = text.splitlines()
+
+    def line(self, path: str, line: int) -> str | None:
+        lines = self.texts.get(path)
+        if lines is None or not 1 <= line <= len(lines):
+            return None
+        return lines[line - 1]
+
+
+class RulesError(Exception):
+    """A rules pack failed to load; `diagnostics` holds every error (and warning) found."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: Sources | None = None):
+        self.diagnostics = diagnostics
+        self.sources = sources
+        super().__init__(self.report())
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def report(self) -> str:
+        lines = [d.format(self.sources) for d in self.diagnostics]
+        n = len(self.errors)
+        lines.append(f"{n} error{'s' if n != 1 else ''} found")
+        return "\n".join(lines)
+
+
+class GameError(Exception):
+    """A rule failed while the game ran (names the rules line), or an API call was invalid."""
+
+
+def suggest(name: str, candidates) -> str:
+    """A ` (did you mean 'x'?)` suffix naming the closest candidates, or ''."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=3, cutoff=0.7)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"

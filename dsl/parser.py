@@ -1,0 +1,556 @@
+"""Parses rules text with the Lark grammar and turns the parse tree into AST nodes."""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast as A
+from .errors import Diagnostic
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "COUNT": "a count such as x5",
+    "COMP_OP": "a comparison", "ASSIGN_OP": "'=', '+=' or '-='", "MUL_OP": "'*', '/' or '%'",
+    "ROOT_PIECE": "'piece'", "ROOT_SPACE": "'space'", "ROOT_CARD": "'card'", "PLUS": "'+'",
+    "MINUS": "'-'", "ALL": "'all'", "DESC": "'desc'", "$END": "the end of the file",
+}
+
+
+class SyntaxProblem(Exception):
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+
+
+@functools.lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", start=["start", "expr"],
+                propagate_positions=True, maybe_placeholders=True)
+
+
+def parse_file(path: str, text: str) -> list[A.AnyDecl]:
+    """Parse one rules file; raises SyntaxProblem with a readable diagnostic."""
+    try:
+        tree = lark_parser().parse(text, start="start")
+        return ToAst(path).transform(tree)
+    except UnexpectedInput as err:
+        raise SyntaxProblem(describe_syntax_error(path, text, err)) from None
+    except VisitError as err:
+        if isinstance(err.orig_exc, SyntaxProblem):
+            raise err.orig_exc from None
+        raise
+
+
+# ---- syntax errors in words -------------------------------------------------------------
+
+def _terminal_word(name: str) -> str:
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    try:
+        pattern = lark_parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    return f"'{pattern.value}'"
+
+
+def _open_braces(text: str, upto: int) -> list[tuple[str, int]]:
+    """The `{` still open at offset `upto`: (what it opened, line), innermost last."""
+    stack: list[tuple[str, int]] = []
+    line, i = 1, 0
+    line_start = 0
+    while i < upto and i < len(text):
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            line_start = i + 1
+        elif ch == "#":
+            while i < len(text) and text[i] != "\n":
+                i += 1
+            continue
+        elif ch == '"':
+            i += 1
+            while i < len(text) and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "{":
+            words = re.findall(r"[^\W\d]\w*", text[line_start:i])
+            stack.append((_construct(words), line))
+        elif ch == "}" and stack:
+            stack.pop()
+        i += 1
+    return stack
+
+
+def _construct(words: list[str]) -> str:
+    for word in words:
+        if word in {"game", "enum", "kind", "space", "piece", "card", "function", "procedure",
+                    "action", "phase", "when", "play", "result", "variant", "if", "elif", "else",
+                    "for", "repeat", "while", "choose", "as", "does", "pass"}:
+            return {"as": "seat block", "when": "trigger", "does": "effect"}.get(word, word)
+    return "block"
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    lines = text.split("\n")
+    return sum(len(l) + 1 for l in lines[: line - 1]) + col - 1
+
+
+def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
+    line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        return Diagnostic(path, line, col, f"unexpected character '{char}'")
+    token = getattr(err, "token", None)
+    at_end = isinstance(err, UnexpectedEOF) or (token is not None and token.type == "$END")
+    if at_end:
+        lines = text.split("\n")
+        line, col = len(lines), len(lines[-1]) + 1
+        while line > 1 and not lines[line - 1].strip():
+            line -= 1
+            col = len(lines[line - 1]) + 1
+    expected = sorted(getattr(err, "expected", None) or getattr(err, "accepts", None) or [])
+    open_braces = _open_braces(text, len(text) if at_end else _offset(text, line, col))
+    found = "the end of the file" if at_end else f"'{token}'"
+    if open_braces and (at_end or "RBRACE" in expected):
+        what, opened = open_braces[-1]
+        msg = f"expected '}}' to close the {what} started at line {opened}, found {found}"
+        return Diagnostic(path, line, col, msg)
+    words = [_terminal_word(e) for e in expected if not e.startswith("__")]
+    words = sorted(set(words))
+    if not words:
+        return Diagnostic(path, line, col, f"unexpected {found}")
+    if len(words) > 8:
+        return Diagnostic(path, line, col, f"unexpected {found} here")
+    listing = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+    return Diagnostic(path, line, col, f"expected {listing}, found {found}")
+
+
+# ---- parse tree to AST ------------------------------------------------------------------
+
+def _pos(item) -> tuple[int, int]:
+    if isinstance(item, Token):
+        return (item.line, item.column)
+    if isinstance(item, A.Node):
+        return (item.line, item.col)
+    return (item.line, item.column)
+
+
+def _unquote(token: Token) -> str:
+    body = str(token)[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    """Builds AST nodes; positions come from Lark's propagated metadata."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+        self.trigger_count = 0
+
+    # -- helpers
+    def _decl(self, cls, name_tok: Token, **fields):
+        return cls.at(_pos(name_tok), file=self.path, name=str(name_tok), **fields)
+
+    def text(self, tok: Token) -> A.Text:
+        """A string token, with `{expr}` interpolations parsed in place."""
+        raw = str(tok)[1:-1]
+        parts: list = []
+        buf, i = "", 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                buf += {"n": "\n", "t": "\t"}.get(raw[i + 1], raw[i + 1])
+                i += 2
+            elif raw.startswith("{{", i) or raw.startswith("}}", i):
+                buf += ch
+                i += 2
+            elif ch == "{":
+                end = raw.find("}", i)
+                if end < 0:
+                    raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column + i + 1,
+                                                   "'{' in a string is not closed; write '{{' for a literal brace"))
+                if buf:
+                    parts.append(buf)
+                    buf = ""
+                parts.append(self._interpolated(raw[i + 1:end], tok.line, tok.column + i + 2))
+                i = end + 1
+            else:
+                buf += ch
+                i += 1
+        if buf or not parts:
+            parts.append(buf)
+        return A.Text.at(_pos(tok), parts=parts)
+
+    def _interpolated(self, source: str, line: int, col: int):
+        padded = "\n" * (line - 1) + " " * (col - 1) + source
+        try:
+            tree = lark_parser().parse(padded, start="expr")
+        except UnexpectedInput as err:
+            raise SyntaxProblem(Diagnostic(self.path, line, getattr(err, "column", col) or col,
+                                           f"cannot read '{source}' inside the string as an expression"))
+        return self.transform(tree)
+
+    # -- top level
+    def start(self, meta, children):
+        return list(children)
+
+    def game_decl(self, meta, c):
+        name, title, *items = c
+        fields = {"title": _unquote(title)}
+        for kind, values in items:
+            fields.update(values)
+        return self._decl(A.GameDecl, name, **fields)
+
+    def game_seats(self, meta, c):
+        low, high = c
+        return ("seats", {"seats_min": int(low), "seats_max": int(high if high is not None else low)})
+
+    def game_home(self, meta, c):
+        return ("home", {"home": str(c[0])})
+
+    def game_turns(self, meta, c):
+        return ("turns", {"turns": str(c[0])})
+
+    def enum_decl(self, meta, c):
+        return self._decl(A.EnumDecl, c[0], values=list(c[1:]))
+
+    def enum_item(self, meta, c):
+        return A.EnumValue.at(_pos(c[0]), name=str(c[0]), label=_unquote(c[1]) if c[1] else None)
+
+    def die_decl(self, meta, c):
+        return self._decl(A.DieDecl, c[0], low=int(c[1]), high=int(c[2]))
+
+    def token_decl(self, meta, c):
+        name, label, supply = c
+        return self._decl(A.TokenDecl, name, label=_unquote(label) if label else None,
+                          supply=int(supply) if supply is not None else None)
+
+    def type_root(self, meta, c):
+        return c[0]
+
+    def kind_decl(self, meta, c):
+        name, parent, *items = c
+        fields = [i for i in items if isinstance(i, A.KindField)]
+        does = [i for i in items if isinstance(i, list)]
+        return self._decl(A.KindDecl, name, parent=str(parent), fields=fields,
+                          does=does[-1] if does else None)
+
+    def kind_attr(self, meta, c):
+        return A.KindField.at(_pos(c[0]), name=str(c[0]), type=c[1], default=c[2], mutable=False)
+
+    def kind_var(self, meta, c):
+        return A.KindField.at(_pos(c[0]), name=str(c[0]), type=c[1], default=c[2], mutable=True)
+
+    def kind_does(self, meta, c):
+        return c[0]
+
+    def attrs(self, meta, c):
+        return list(c)
+
+    def attr_value(self, meta, c):
+        return A.AttrValue.at(_pos(c[0]), name=str(c[0]), value=c[1])
+
+    def attr_does(self, meta, c):
+        return c[0]
+
+    def _split_attrs(self, attrs):
+        attrs = attrs or []
+        values = [a for a in attrs if isinstance(a, A.AttrValue)]
+        does = [a for a in attrs if isinstance(a, list)]
+        return values, (does[-1] if does else None)
+
+    def space_decl(self, meta, c):
+        _, name, label, kind, attrs = c
+        values, _does = self._split_attrs(attrs)
+        return self._decl(A.SpaceDecl, name, label=_unquote(label) if label else None,
+                          kind=str(kind) if kind else None, attrs=values)
+
+    def deck_decl(self, meta, c):
+        name, label = c
+        return self._decl(A.DeckDecl, name, label=_unquote(label) if label else None)
+
+    def piece_decl(self, meta, c):
+        word, body = c
+        name, label, kind, count, deck, start, attrs = body
+        values, does = self._split_attrs(attrs)
+        return self._decl(A.PieceDecl, name, card=str(word) == "card",
+                          label=_unquote(label) if label else None, kind=str(kind),
+                          count=int(str(count)[1:]) if count else 1,
+                          deck=str(deck) if deck else None, start=str(start) if start else None,
+                          attrs=values, does=does)
+
+    def piece_body(self, meta, c):
+        return c
+
+    def var_decl(self, meta, c):
+        name, type_, low, high, init = c
+        return self._decl(A.VarDecl, name, type=type_, init=init,
+                          low=int(low) if low is not None else None,
+                          high=int(high) if high is not None else None)
+
+    def params(self, meta, c):
+        return list(c)
+
+    action_params = params
+
+    def param(self, meta, c):
+        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1])
+
+    def action_param(self, meta, c):
+        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1], domain=c[2])
+
+    def function_decl(self, meta, c):
+        name, params, returns, body = c
+        return self._decl(A.FunctionDecl, name, params=params or [], returns=returns, body=body)
+
+    def procedure_decl(self, meta, c):
+        name, params, body = c
+        return self._decl(A.ProcedureDecl, name, params=params or [], body=body)
+
+    def action_decl(self, meta, c):
+        name, params, label, requires, body = c
+        return self._decl(A.ActionDecl, name, params=params or [],
+                          label=self.text(label) if label else None, requires=requires, body=body)
+
+    def phase_decl(self, meta, c):
+        name, label, body = c
+        return self._decl(A.PhaseDecl, name, label=_unquote(label) if label else None, body=body)
+
+    def trigger_enters(self, meta, c):
+        piece_var, kind, space_var, cond, body = c
+        self.trigger_count += 1
+        node = A.EntersTrigger.at((meta.line, meta.column), file=self.path,
+                                  name=f"when@{self.path}:{meta.line}", piece_var=str(piece_var),
+                                  kind=kind, space_var=str(space_var), cond=cond, body=body)
+        return node
+
+    def trigger_changes(self, meta, c):
+        var, cond, body = c
+        return A.ChangesTrigger.at(_pos(var), file=self.path, name=f"when@{self.path}:{meta.line}",
+                                   var=str(var), cond=cond, body=body)
+
+    def play_decl(self, meta, c):
+        return A.PlayDecl.at((meta.line, meta.column), file=self.path, name="play", body=c[0])
+
+    def result_decl(self, meta, c):
+        score, *outcomes = c
+        return A.ResultDecl.at((meta.line, meta.column), file=self.path, name="result",
+                               score=score, outcomes=outcomes)
+
+    def outcome(self, meta, c):
+        name, award, cond = c
+        return A.Outcome.at((meta.line, meta.column), name=_unquote(name),
+                            award=_unquote(award) if award else None, cond=cond)
+
+    def variant_decl(self, meta, c):
+        name, label, *decls = c
+        return self._decl(A.VariantDecl, name, label=_unquote(label) if label else None, decls=decls)
+
+    def type_name(self, meta, c):
+        return A.TypeRef.at(_pos(c[0]), name=str(c[0]))
+
+    def type_list(self, meta, c):
+        return A.TypeRef.at((meta.line, meta.column), name="list", item=c[0])
+
+    # -- statements
+    def block(self, meta, c):
+        return list(c)
+
+    def _at(self, cls, meta, **fields):
+        return cls.at((meta.line, meta.column), **fields)
+
+    def let_stmt(self, meta, c):
+        return self._at(A.Let, meta, name=str(c[0]), value=c[1])
+
+    def set_stmt(self, meta, c):
+        return self._at(A.Set, meta, target=c[0], op=str(c[1]), value=c[2])
+
+    def to_bottom(self, meta, c):
+        return True
+
+    def move_stmt(self, meta, c):
+        what, bottom, dest = c
+        return self._at(A.Move, meta, what=what, dest=dest, bottom=bool(bottom))
+
+    def shuffle_stmt(self, meta, c):
+        target, into, among = c
+        return self._at(A.Shuffle, meta, target=target, into=into, among_bottom=among)
+
+    def add_stmt(self, meta, c):
+        count, token, target = c
+        return self._at(A.AddTokens, meta, count=count, token=str(token), target=target)
+
+    def remove_stmt(self, meta, c):
+        count, token, target = c
+        return self._at(A.RemoveTokens, meta, count=count, token=str(token), target=target)
+
+    def remove_all_stmt(self, meta, c):
+        _, token, target = c
+        return self._at(A.RemoveTokens, meta, token=str(token), every_token=True, target=target)
+
+    def if_stmt(self, meta, c):
+        cond, body, *rest = c
+        other = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], list)) else None
+        branches = [A.Branch.at(_pos(cond), cond=cond, body=body)] + rest
+        return self._at(A.If, meta, branches=branches, other=other)
+
+    def elif_clause(self, meta, c):
+        return A.Branch.at((meta.line, meta.column), cond=c[0], body=c[1])
+
+    def for_stmt(self, meta, c):
+        return self._at(A.For, meta, var=str(c[0]), source=c[1], body=c[2])
+
+    def repeat_stmt(self, meta, c):
+        return self._at(A.Repeat, meta, count=c[0], body=c[1])
+
+    def while_stmt(self, meta, c):
+        return self._at(A.While, meta, cond=c[0], body=c[1])
+
+    def break_stmt(self, meta, c):
+        return self._at(A.Break, meta)
+
+    def continue_stmt(self, meta, c):
+        return self._at(A.Continue, meta)
+
+    def return_stmt(self, meta, c):
+        if c and c[0] is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           "a procedure returns no value; use a function for a value"))
+        return self._at(A.Return, meta)
+
+    def call_stmt(self, meta, c):
+        return self._at(A.CallStmt, meta, name=str(c[0]), args=c[1] or [])
+
+    def resolve_stmt(self, meta, c):
+        return self._at(A.Resolve, meta, what=c[0])
+
+    def choose_stmt(self, meta, c):
+        var, source, prompt, body, pass_clause = c
+        label, pass_body = pass_clause if pass_clause else (None, None)
+        return self._at(A.Choose, meta, var=str(var), source=source,
+                        prompt=self.text(prompt) if prompt else None, body=body,
+                        pass_label=label, pass_body=pass_body)
+
+    def choose_many_stmt(self, meta, c):
+        most, var, source, prompt, body = c
+        return self._at(A.ChooseMany, meta, var=str(var), most=most, source=source,
+                        prompt=self.text(prompt) if prompt else None, body=body)
+
+    def pass_clause(self, meta, c):
+        return (self.text(c[0]), c[1])
+
+    def perform_stmt(self, meta, c):
+        names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
+        rest = [x for x in c if not (isinstance(x, Token) and x.type == "NAME")]
+        prompt, pass_clause = rest[-2], rest[-1]
+        label, pass_body = pass_clause if pass_clause else (None, None)
+        return self._at(A.Perform, meta, actions=names, prompt=self.text(prompt) if prompt else None,
+                        pass_label=label, pass_body=pass_body)
+
+    def seat_stmt(self, meta, c):
+        return self._at(A.AsSeat, meta, seat=c[0], body=c[1])
+
+    def phase_stmt(self, meta, c):
+        return self._at(A.RunPhase, meta, name=str(c[0]))
+
+    def log_stmt(self, meta, c):
+        return self._at(A.Log, meta, message=self.text(c[0]))
+
+    def end_stmt(self, meta, c):
+        outcome, reason = c
+        return self._at(A.EndGame, meta, outcome=self.text(outcome) if outcome else None,
+                        reason=self.text(reason) if reason else None)
+
+    # -- expressions
+    def int_lit(self, meta, c):
+        tok = c[0]
+        if isinstance(tok, A.Node):
+            return tok
+        return A.IntLit.at(_pos(tok), value=int(tok))
+
+    def str_lit(self, meta, c):
+        return self.text(c[0])
+
+    def true_lit(self, meta, c):
+        return self._at(A.BoolLit, meta, value=True)
+
+    def false_lit(self, meta, c):
+        return self._at(A.BoolLit, meta, value=False)
+
+    def none_lit(self, meta, c):
+        return self._at(A.NoneLit, meta)
+
+    def this_ref(self, meta, c):
+        return self._at(A.Special, meta, name="this")
+
+    def seat_ref(self, meta, c):
+        return self._at(A.Special, meta, name="seat")
+
+    def score_ref(self, meta, c):
+        return self._at(A.Special, meta, name="score")
+
+    def name(self, meta, c):
+        return A.Name.at(_pos(c[0]), name=str(c[0]))
+
+    def call(self, meta, c):
+        return A.Call.at(_pos(c[0]), func=str(c[0]), args=c[1] or [])
+
+    def args(self, meta, c):
+        return list(c)
+
+    def list_lit(self, meta, c):
+        return self._at(A.ListLit, meta, items=c[0] or [])
+
+    def comprehension(self, meta, c):
+        elem, var, source, cond, order = c
+        expr, desc = order if order else (None, False)
+        return self._at(A.Comprehension, meta, elem=elem, var=str(var), source=source, cond=cond,
+                        order=expr, descending=desc)
+
+    def order(self, meta, c):
+        return (c[0], c[1] is not None)
+
+    def roll(self, meta, c):
+        count, die = c
+        return self._at(A.Roll, meta, die=str(die), count=count)
+
+    def if_expr(self, meta, c):
+        return self._at(A.IfExpr, meta, cond=c[0], then=c[1], other=c[2])
+
+    def or_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="or", left=c[0], right=c[1])
+
+    def and_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="and", left=c[0], right=c[1])
+
+    def not_op(self, meta, c):
+        return self._at(A.UnaryOp, meta, op="not", operand=c[0])
+
+    def neg(self, meta, c):
+        return self._at(A.UnaryOp, meta, op="-", operand=c[1])
+
+    def compare(self, meta, c):
+        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
+
+    def binop(self, meta, c):
+        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
+
+    def in_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="in", left=c[0], right=c[1])
+
+    def not_in_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="not in", left=c[0], right=c[1])
+
+    def range_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="..", left=c[0], right=c[1])
+
+    def is_op(self, meta, c):
+        return self._at(A.IsKind, meta, operand=c[0], kind=str(c[1]))
+
+    def field(self, meta, c):
+        return A.FieldRef.at(_pos(c[1]), obj=c[0], name=str(c[1]))

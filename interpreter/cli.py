@@ -1,0 +1,167 @@
+"""The `garrison` command line: check, play, info and schema."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from dsl.errors import GameError, RulesError
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments in one line and exits 2, never with a traceback."""
+
+    def error(self, message):
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="garrison", description="Play and check rules-as-data board games.")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    check = sub.add_parser("check", help="check rules packs and report every error")
+    check.add_argument("packs", nargs="+", metavar="PATH_OR_NAME")
+    check.add_argument("--mod", action="append", default=[], metavar="FILE")
+    check.add_argument("--quiet", action="store_true", help="do not print warnings")
+
+    play = sub.add_parser("play", help="play a game (or let a bot play it)")
+    play.add_argument("game", metavar="GAME")
+    play.add_argument("--seed", type=_integer, default=0)
+    play.add_argument("--variant", default=None)
+    play.add_argument("--seats", type=_integer, default=1)
+    play.add_argument("--bot", default=None, help="let a bot play every seat (random)")
+    play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    play.add_argument("--mod", action="append", default=[], metavar="FILE")
+
+    info = sub.add_parser("info", help="summarise a game's compiled rules")
+    info.add_argument("game", metavar="GAME")
+    info.add_argument("--json", action="store_true")
+    info.add_argument("--mod", action="append", default=[], metavar="FILE")
+
+    sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
+    return parser
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            build_parser().print_help()
+            return EXIT_USAGE
+        return COMMANDS[args.command](args)
+    except UsageError as err:
+        print(err, file=sys.stderr)
+        return EXIT_USAGE
+    except GameError as err:
+        print(f"garrison: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def _load(name, mods):
+    from interpreter import load_rules
+    return load_rules(name, mods=mods)
+
+
+def cmd_check(args) -> int:
+    from interpreter import load_rules
+    failed = False
+    for pack in args.packs:
+        try:
+            rules = load_rules(pack, mods=args.mod)
+        except RulesError as err:
+            print(err.report(), file=sys.stderr)
+            failed = True
+            continue
+        if not args.quiet:
+            for w in rules.warnings:
+                print(w, file=sys.stderr)
+        print(f"{pack}: ok ({rules.title}; {len(rules.warnings)} warning{'s' if len(rules.warnings) != 1 else ''})")
+    return EXIT_ERRORS if failed else EXIT_OK
+
+
+def _load_or_report(args):
+    try:
+        return _load(args.game, args.mod)
+    except RulesError as err:
+        print(err.report(), file=sys.stderr)
+        return None
+
+
+def cmd_info(args) -> int:
+    rules = _load_or_report(args)
+    if rules is None:
+        return EXIT_ERRORS
+    summary = rules.summary()
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return EXIT_OK
+    print(f"{summary['title']} ({summary['game']})")
+    print(f"  seats: {summary['seats'][0]}..{summary['seats'][1]}")
+    print(f"  decks: " + ", ".join(f"{k} ({v})" for k, v in summary["decks"].items()))
+    print(f"  pieces: " + ", ".join(f"{k} ({v})" for k, v in summary["pieces"].items()))
+    print(f"  spaces: {summary['spaces']}")
+    print(f"  phases: {', '.join(summary['phases'])}")
+    print(f"  variants: {', '.join(summary['variants']) or 'none'}")
+    return EXIT_OK
+
+
+def cmd_play(args) -> int:
+    rules = _load_or_report(args)
+    if rules is None:
+        return EXIT_ERRORS
+    game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
+    if args.bot:
+        from .bots import make_bot, play_out
+        play_out(game, make_bot(args.bot, args.seed))
+    else:
+        from .prompt import play_at_terminal
+        if not play_at_terminal(game):
+            return EXIT_OK
+    summary = game_summary(game)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        if args.bot:
+            for event in game.log[-12:]:
+                print(event.text)
+        score = "" if summary["score"] is None else f", score {summary['score']}"
+        print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
+    return EXIT_OK
+
+
+def game_summary(game) -> dict:
+    rules = game.rules
+    turns_var = rules.compiled(game.variant).program.game.turns
+    result = game.result
+    return {"game": rules.name, "variant": game.variant, "seed": game.seed, "seats": game.seats,
+            "outcome": result.outcome if result else None, "score": result.score if result else None,
+            "details": result.details if result else {},
+            "turns": game.var(turns_var) if turns_var else None, "decisions": game.decisions_made}
+
+
+def cmd_schema(args) -> int:
+    from .model import rules_schema
+    sys.stdout.write(rules_schema())
+    return EXIT_OK
+
+
+COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "schema": cmd_schema}
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,263 @@
+"""Turns checked declarations into runtime tables and compiled code for one variant."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl import ast as A
+from dsl.checker import Program
+from dsl.types import ROOTS
+
+from .expressions import compile_expr
+from .statements import WhileOp, compile_stmt
+
+
+@dataclass
+class Block:
+    ops: list
+
+
+@dataclass
+class Callable:
+    name: str
+    params: list[str]
+    block: int = -1
+    body: object = None          # functions: the compiled expression
+    label: str = ""
+    domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
+    requires: object = None
+    label_fn: object = None
+
+
+@dataclass
+class Trigger:
+    block: int
+    cond: object
+    members: frozenset = frozenset()
+    piece_var: str = ""
+    space_var: str = ""
+
+
+class Compiled:
+    """Everything the engine needs: objects, attributes, kinds, and code blocks by number."""
+
+    def __init__(self, rules, variant):
+        self.variant = variant
+        self.program = Program(rules.declarations, variant)
+        p = self.program
+        game = p.game
+        self.home = game.home
+        self.seats_min, self.seats_max = game.seats_min, game.seats_max
+        self.blocks: list[Block] = []
+        self.current_file = ""
+        self.parent: dict[str, str] = {"card": "piece", "deck": "space"}
+        for k in p.by_cat["kind"].values():
+            self.parent[k.name] = k.parent
+        for pc in p.by_cat["piece"].values():
+            self.parent[pc.name] = pc.kind
+        self._members: dict[str, list[str]] = {}
+        self._members_set: dict[str, frozenset] = {}
+        self.build_objects()
+        self.build_code()
+
+    # ---- kinds
+    def ancestors(self, kind: str) -> list[str]:
+        chain = [kind]
+        while chain[-1] in self.parent:
+            chain.append(self.parent[chain[-1]])
+        return chain
+
+    def members(self, kind: str) -> list[str]:
+        if kind not in self._members:
+            self._members[kind] = [o for o in self.objects if kind in self.chain[o]]
+        return self._members[kind]
+
+    def members_set(self, kind: str) -> frozenset:
+        if kind not in self._members_set:
+            # filled lazily: objects are known before any code runs
+            self._members_set[kind] = _LazySet(self, kind)
+        return self._members_set[kind]
+
+    # ---- objects
+    def build_objects(self) -> None:
+        p = self.program
+        self.objects: list[str] = []
+        self.labels: dict[str, str] = {}
+        self.chain: dict[str, frozenset] = {}
+        self.attrs: dict[str, dict] = {}
+        self.var_defaults: dict[str, dict] = {}
+        self.spaces: list[str] = []
+        self.decks: list[str] = []
+        self.pieces: list[str] = []
+        self.start: dict[str, str] = {}
+        self.card_deck: dict[str, str | None] = {}
+        self.is_card: dict[str, bool] = {}
+        self.declared_kind: dict[str, str] = {}
+        self.enum_labels: dict[str, str] = {}
+        self.does: dict[str, int] = {}
+        for e in p.by_cat["enum"].values():
+            for v in e.values:
+                self.enum_labels[v.name] = v.label or v.name.replace("_", " ")
+        for s in p.by_cat["space"].values():
+            self.add_object(s.name, s.label or s.name, s.kind or "space", s.attrs, s.file)
+            self.spaces.append(s.name)
+        for d in p.by_cat["deck"].values():
+            self.add_object(d.name, d.label or d.name, "deck", [], d.file)
+            self.spaces.append(d.name)
+            self.decks.append(d.name)
+        for pc in p.by_cat["piece"].values():
+            ids = [pc.name] if pc.count == 1 else [f"{pc.name}#{i}" for i in range(1, pc.count + 1)]
+            for oid in ids:
+                self.add_object(oid, pc.label or pc.name.replace("_", " "), pc.name, pc.attrs, pc.file)
+                self.pieces.append(oid)
+                self.start[oid] = pc.start or pc.deck or self.home
+                self.card_deck[oid] = pc.deck
+                self.is_card[oid] = pc.card
+                self.declared_kind[oid] = pc.kind
+
+    def add_object(self, oid, label, kind, attr_nodes, file) -> None:
+        self.current_file = file
+        self.objects.append(oid)
+        self.labels[oid] = label
+        chain = self.ancestors(kind)
+        self.chain[oid] = frozenset(chain)
+        attrs, mutable = {}, {}
+        for k in reversed(chain):
+            kdecl = self.program.by_cat["kind"].get(k)
+            if kdecl is None:
+                continue
+            for f in kdecl.fields:
+                default = _constant(f.default, self) if f.default is not None else None
+                (mutable if f.mutable else attrs)[f.name] = default
+        for a in attr_nodes:
+            attrs[a.name] = _constant(a.value, self)
+        self.attrs[oid] = attrs
+        self.var_defaults[oid] = mutable
+
+    # ---- code
+    def block(self, stmts: list) -> int:
+        """Compile a statement list into a numbered block."""
+        index = len(self.blocks)
+        block = Block([])
+        self.blocks.append(block)
+        for i, st in enumerate(stmts):
+            op = compile_stmt(st, self)
+            if isinstance(op, WhileOp):
+                op.ref = [index, i]
+            block.ops.append(op)
+        return index
+
+    def at(self, decl) -> None:
+        self.current_file = decl.file
+
+    def build_code(self) -> None:
+        p = self.program
+        self.functions: dict[str, Callable] = {}
+        for fn in p.by_cat["function"].values():
+            self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params])
+        for fn in p.by_cat["function"].values():
+            self.at(fn)
+            self.functions[fn.name].body = compile_expr(fn.body, self)
+        self.procedures = {}
+        for pr in p.by_cat["procedure"].values():
+            self.at(pr)
+            self.procedures[pr.name] = Callable(pr.name, [x.name for x in pr.params], self.block(pr.body))
+        self.actions = {}
+        for ac in p.by_cat["action"].values():
+            self.at(ac)
+            c = Callable(ac.name, [x.name for x in ac.params], self.block(ac.body))
+            c.domains = [(x.name, compile_expr(x.domain, self) if x.domain is not None else None, x.type.name)
+                         for x in ac.params]
+            c.requires = compile_expr(ac.requires, self) if ac.requires is not None else None
+            c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None
+            self.actions[ac.name] = c
+        self.phases = {}
+        for ph in p.by_cat["phase"].values():
+            self.at(ph)
+            self.phases[ph.name] = Callable(ph.name, [], self.block(ph.body), label=ph.label or ph.name)
+        kind_does = {}
+        for k in p.by_cat["kind"].values():
+            if k.does is not None:
+                self.at(k)
+                kind_does[k.name] = self.block(k.does)
+        piece_does = {}
+        for pc in p.by_cat["piece"].values():
+            if pc.does is not None:
+                self.at(pc)
+                piece_does[pc.name] = self.block(pc.does)
+        for oid in self.pieces:
+            for k in self.ancestors(self.kind_of(oid)):
+                block = piece_does.get(k, kind_does.get(k))
+                if block is not None:
+                    self.does[oid] = block
+                    break
+        self.enter_triggers: list[Trigger] = []
+        self.change_triggers: dict[str, list[Trigger]] = {}
+        for t in p.triggers:
+            self.at(t)
+            cond = compile_expr(t.cond, self) if t.cond is not None else None
+            if isinstance(t, A.EntersTrigger):
+                members = frozenset(self.members(t.kind.name))
+                self.enter_triggers.append(Trigger(self.block(t.body), cond, members, t.piece_var, t.space_var))
+            else:
+                self.change_triggers.setdefault(t.var, []).append(Trigger(self.block(t.body), cond))
+        self.vars: dict[str, tuple] = {}
+        for v in p.by_cat["var"].values():
+            self.at(v)
+            self.vars[v.name] = (compile_expr(v.init, self), v.low, v.high)
+        self.play = None
+        if p.plays:
+            self.at(p.plays[0])
+            self.play = self.block(p.plays[0].body)
+        self.score = None
+        self.outcomes = []
+        if p.results:
+            res = p.results[0]
+            self.at(res)
+            self.score = compile_expr(res.score, self)
+            self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
+                             for o in res.outcomes]
+        self.dice = {d.name: (d.low, d.high) for d in p.by_cat["die"].values()}
+        self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
+        self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+
+    def kind_of(self, oid: str) -> str:
+        return oid.split("#", 1)[0]
+
+
+class _LazySet:
+    """Membership in a kind, computed on first use (objects exist before code runs)."""
+    __slots__ = ("c", "kind", "items")
+
+    def __init__(self, c, kind):
+        self.c, self.kind, self.items = c, kind, None
+
+    def __contains__(self, oid) -> bool:
+        if self.items is None:
+            self.items = frozenset(self.c.members(self.kind))
+        return oid in self.items
+
+
+class _ConstantEngine:
+    """Just enough engine to evaluate constant attribute values at compile time."""
+    vars: dict = {}
+    seat = 1
+    call_depth = 0
+
+    def display(self, value):
+        return str(value)
+
+
+def _constant(node, c):
+    from .expressions import RuleFault
+    try:
+        return compile_expr(node, c)(_ConstantEngine(), {})
+    except (RuleFault, AttributeError, KeyError, TypeError) as err:
+        from dsl.errors import GameError
+        raise GameError(f"{c.current_file}:{node.line}:{node.col}: error: this value must be a constant ({err})")
+
+
+def compile_program(rules, variant):
+    return Compiled(rules, variant)
+
+
+__all__ = ["Compiled", "compile_program", "ROOTS"]

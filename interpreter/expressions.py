@@ -1,0 +1,292 @@
+"""Compiles expression nodes into Python closures `fn(engine, env) -> value`."""
+from __future__ import annotations
+
+import operator
+
+from dsl import ast as A
+
+MAX_LIST = 100_000
+MAX_CALL_DEPTH = 200
+
+
+class RuleFault(Exception):
+    """A rule went wrong at run time; the statement running it adds the rules position."""
+
+
+def compile_expr(node, c):
+    """`c` is the Compiled game (tables, functions) the closure will run against."""
+    return globals()[f"_expr_{node.node}"](node, c)
+
+
+def _expr_int(node, c):
+    value = node.value
+    return lambda g, e: value
+
+
+def _expr_bool(node, c):
+    value = node.value
+    return lambda g, e: value
+
+
+def _expr_none(node, c):
+    return lambda g, e: None
+
+
+def _expr_text(node: A.Text, c):
+    if all(isinstance(p, str) for p in node.parts):
+        value = "".join(node.parts)
+        return lambda g, e: value
+    parts = [p if isinstance(p, str) else compile_expr(p, c) for p in node.parts]
+
+    def text(g, e):
+        return "".join(p if isinstance(p, str) else g.display(p(g, e)) for p in parts)
+    return text
+
+
+def _expr_special(node: A.Special, c):
+    if node.name == "seat":
+        return lambda g, e: g.seat
+    key = node.name
+
+    def special(g, e):
+        return e[key]
+    return special
+
+
+def _expr_name(node: A.Name, c):
+    name = node.name
+    if node.ref == "local":
+        def local(g, e):
+            try:
+                return e[name]
+            except KeyError:
+                raise RuleFault(f"'{name}' has no value yet") from None
+        return local
+    if node.ref == "var":
+        return lambda g, e: g.vars[name]
+    return lambda g, e: name       # objects, enum values, kinds, tokens, variants: their name
+
+
+def _expr_field(node: A.FieldRef, c):
+    obj = compile_expr(node.obj, c)
+    name = node.name
+
+    def field(g, e):
+        o = obj(g, e)
+        if o is None:
+            raise RuleFault(f"cannot read '.{name}' of nothing")
+        return g.field(o, name)
+    return field
+
+
+def _expr_list(node: A.ListLit, c):
+    items = [compile_expr(i, c) for i in node.items]
+    return lambda g, e: [i(g, e) for i in items]
+
+
+def _expr_comprehension(node: A.Comprehension, c):
+    elem, source = compile_expr(node.elem, c), compile_expr(node.source, c)
+    cond = compile_expr(node.cond, c) if node.cond is not None else None
+    order = compile_expr(node.order, c) if node.order is not None else None
+    var, desc = node.var, node.descending
+
+    def comprehension(g, e):
+        inner = dict(e)
+        items = []
+        for x in source(g, e):
+            inner[var] = x
+            if cond is None or cond(g, inner):
+                items.append((order(g, inner) if order else 0, elem(g, inner)))
+        if order is not None:
+            items.sort(key=lambda pair: pair[0], reverse=desc)   # stable: ties keep list order
+        return [v for _, v in items]
+    return comprehension
+
+
+def _expr_roll(node: A.Roll, c):
+    die = node.die
+    if node.count is None:
+        return lambda g, e: g.roll(die, None)
+    count = compile_expr(node.count, c)
+    return lambda g, e: g.roll(die, count(g, e))
+
+
+def _expr_if(node: A.IfExpr, c):
+    cond, then, other = compile_expr(node.cond, c), compile_expr(node.then, c), compile_expr(node.other, c)
+    return lambda g, e: then(g, e) if cond(g, e) else other(g, e)
+
+
+def _div(a, b):
+    if b == 0:
+        raise RuleFault("division by zero")
+    return a // b
+
+
+def _mod(a, b):
+    if b == 0:
+        raise RuleFault("division by zero")
+    return a % b
+
+
+def _range(a, b):
+    if b - a >= MAX_LIST:
+        raise RuleFault(f"the range {a}..{b} is too long (at most {MAX_LIST} numbers)")
+    return list(range(a, b + 1))
+
+
+BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _div, "%": _mod,
+          "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+          ">": operator.gt, ">=": operator.ge, "..": _range,
+          "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+
+
+def _expr_binop(node: A.BinOp, c):
+    left, right = compile_expr(node.left, c), compile_expr(node.right, c)
+    if node.op == "and":
+        return lambda g, e: left(g, e) and right(g, e)
+    if node.op == "or":
+        return lambda g, e: left(g, e) or right(g, e)
+    fn = BINARY[node.op]
+    if node.op in ("<", "<=", ">", ">=", "-", "*", "/", "%"):
+        def numeric(g, e):
+            a, b = left(g, e), right(g, e)
+            if a is None or b is None:
+                raise RuleFault(f"'{node.op}' on nothing")
+            return fn(a, b)
+        return numeric
+    return lambda g, e: fn(left(g, e), right(g, e))
+
+
+def _expr_unary(node: A.UnaryOp, c):
+    operand = compile_expr(node.operand, c)
+    if node.op == "not":
+        return lambda g, e: not operand(g, e)
+    return lambda g, e: -operand(g, e)
+
+
+def _expr_is(node: A.IsKind, c):
+    operand = compile_expr(node.operand, c)
+    members = c.members_set(node.kind)
+    return lambda g, e: operand(g, e) in members
+
+
+def _expr_call(node: A.Call, c):
+    args = [compile_expr(a, c) for a in node.args]
+    if node.ref == "function":
+        return _user_function(node.func, args, c)
+    return BUILTIN_COMPILERS[node.func](node, args, c)
+
+
+def _user_function(name: str, args, c):
+    def call(g, e):
+        fn = c.functions[name]
+        values = [a(g, e) for a in args]
+        if g.call_depth >= MAX_CALL_DEPTH:
+            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+        g.call_depth += 1
+        try:
+            return fn.body(g, dict(zip(fn.params, values)))
+        finally:
+            g.call_depth -= 1
+    return call
+
+
+# ---- builtins -------------------------------------------------------------------------
+
+def _one(fn):
+    def compile_one(node, args, c):
+        a = args[0]
+        return lambda g, e: fn(g, a(g, e))
+    return compile_one
+
+
+def _first(g, items):
+    return items[0] if items else None
+
+
+def _last(g, items):
+    return items[-1] if items else None
+
+
+def _minmax(pick):
+    def compile_minmax(node, args, c):
+        if len(args) == 1:
+            a = args[0]
+            return lambda g, e: pick(a(g, e), default=0)
+        return lambda g, e: pick(x(g, e) for x in args)
+    return compile_minmax
+
+
+def _top(g, space):
+    stack = g.stack(space)
+    return stack[-1] if stack else None
+
+
+def _bottom(g, space):
+    stack = g.stack(space)
+    return stack[0] if stack else None
+
+
+def _tokens(node, args, c):
+    obj, token = args[0], node.args[1].name
+    return lambda g, e: g.token_count(obj(g, e), token)
+
+
+def _kind_name(node, args, c):
+    """A kind argument: a literal kind name, or a kind-typed value."""
+    arg = node.args[0]
+    if isinstance(arg, A.Name) and arg.ref == "kind":
+        name = arg.name
+        return lambda g, e: name
+    return args[0]
+
+
+def _take(node, args, c):
+    kind = _kind_name(node, args, c)
+    return lambda g, e: g.take(kind(g, e))
+
+
+def _objects(node, args, c):
+    kind = _kind_name(node, args, c)
+    return lambda g, e: list(c.members(kind(g, e)))
+
+
+def _in_variant(node, args, c):
+    name = node.args[0].name
+    active = c.variant == name
+    return lambda g, e: active
+
+
+def _index(node, args, c):
+    items, value = args
+
+    def index(g, e):
+        seq = items(g, e)
+        v = value(g, e)
+        return seq.index(v) if v in seq else -1
+    return index
+
+
+BUILTIN_COMPILERS = {
+    "count": _one(lambda g, items: len(items)),
+    "sum": _one(lambda g, items: sum(items)),
+    "max": _minmax(max),
+    "min": _minmax(min),
+    "any": _one(lambda g, items: any(items)),
+    "every": _one(lambda g, items: all(items)),
+    "empty": _one(lambda g, items: not items),
+    "first": _one(_first),
+    "last": _one(_last),
+    "reversed": _one(lambda g, items: items[::-1]),
+    "pick": _one(lambda g, items: g.pick(items)),
+    "top": _one(_top),
+    "bottom": _one(_bottom),
+    "pieces_at": _one(lambda g, space: list(g.stack(space))),
+    "abs": _one(lambda g, n: abs(n)),
+    "tokens": _tokens,
+    "take": _take,
+    "objects": _objects,
+    "seats": lambda node, args, c: (lambda g, e: g.seats),
+    "in_variant": _in_variant,
+    "index": _index,
+}

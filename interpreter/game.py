@@ -1,0 +1,204 @@
+"""The public game API: decisions and options, choose, undo, clone, save and load, the log."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from dsl.errors import GameError
+
+from .engine import STATE_KEYS, Engine
+from .events import Event, describe
+
+SAVE_FORMAT = "garrison-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    seat: int
+    prompt: str
+    options: list[Option]
+    kind: str = "choose"
+
+
+@dataclass(frozen=True)
+class Result:
+    outcome: str
+    score: Optional[int]
+    details: dict = field(default_factory=dict)
+
+
+class Game:
+    """A game in progress. The rules run until they need a decision; `choose` answers it."""
+
+    def __init__(self, rules, engine: Engine, trail: list, settled: bool = True):
+        self.rules = rules
+        self._raw_engine = engine
+        self._settled = settled     # False until the rules have run up to the first decision
+        self.trail = trail          # [["choose", id] | ["force", [values]]], from the start
+
+    @property
+    def _engine(self) -> Engine:
+        """The engine, after running the opening rules (deferred so tests can force rolls first)."""
+        if not self._settled:
+            self._settled = True
+            self._raw_engine.run()
+        return self._raw_engine
+
+    @_engine.setter
+    def _engine(self, engine: Engine) -> None:
+        self._raw_engine, self._settled = engine, True
+
+    # ---- starting
+    @classmethod
+    def start(cls, rules, seed: int = 0, variant: Optional[str] = None, seats: int = 1) -> "Game":
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise GameError(f"the seed must be a whole number, not {seed!r}")
+        if not rules.seats_min <= seats <= rules.seats_max:
+            span = f"{rules.seats_min}" if rules.seats_min == rules.seats_max else f"{rules.seats_min} to {rules.seats_max}"
+            raise GameError(f"{rules.title} is played by {span} seat(s), not {seats}")
+        c = rules.compiled(variant)
+        return cls(rules, Engine.fresh(c, seed, seats, variant), [], settled=False)
+
+    # ---- state
+    @property
+    def decision(self) -> Optional[Decision]:
+        d = self._engine.decision
+        if d is None:
+            return None
+        return Decision(d["seat"], d["prompt"], [Option(o["id"], o["label"]) for o in d["options"]], d["type"])
+
+    @property
+    def over(self) -> bool:
+        return self._engine.over
+
+    @property
+    def result(self) -> Optional[Result]:
+        r = self._engine.result
+        return Result(r["outcome"], r["score"], dict(r["details"])) if r else None
+
+    @property
+    def seed(self) -> int:
+        return self._engine.seed
+
+    @property
+    def variant(self) -> Optional[str]:
+        return self._engine.variant
+
+    @property
+    def seats(self) -> int:
+        return self._engine.seats
+
+    @property
+    def decisions_made(self) -> int:
+        return self._engine.decisions
+
+    @property
+    def phase(self) -> Optional[str]:
+        return self._engine.phase
+
+    @property
+    def log(self) -> list[Event]:
+        show = self._engine.display
+        return [Event(kind, data, describe(kind, data, show)) for kind, data in self._engine.log]
+
+    # ---- reading the board (for tests, views and bots)
+    def var(self, name: str) -> Any:
+        return self._engine.vars[name]
+
+    def pieces_at(self, space: str) -> list[str]:
+        return list(self._engine.stack(space))
+
+    def location(self, piece: str) -> str:
+        return self._engine.where[piece]
+
+    def field(self, obj: str, name: str) -> Any:
+        return self._engine.field(obj, name)
+
+    def tokens(self, obj: str, token: str) -> int:
+        return self._engine.token_count(obj, token)
+
+    def label(self, value) -> str:
+        return self._engine.display(value)
+
+    # ---- acting
+    def choose(self, option_id: str) -> None:
+        if not isinstance(option_id, str):
+            raise GameError(f"an option id is text, not {option_id!r}")
+        self._engine.choose(option_id)
+        self.trail.append(["choose", option_id])
+
+    def force_rolls(self, values) -> None:
+        values = list(values)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise GameError("forced rolls must be whole numbers")
+        self._raw_engine.forced.extend(values)
+        self.trail.append(["force", values])
+
+    def clone(self) -> "Game":
+        return Game(self.rules, self._engine.copy(), [list(t) for t in self.trail])
+
+
+    def undo(self) -> None:
+        """Go back to the previous decision (replays the game from its start)."""
+        last = max((i for i, t in enumerate(self.trail) if t[0] == "choose"), default=None)
+        if last is None:
+            raise GameError("there is nothing to undo")
+        replayed = replay(self.rules, self.seed, self.variant, self.seats, self.trail[:last])
+        self._engine, self.trail = replayed._engine, replayed.trail
+
+    # ---- saving
+    def to_json(self) -> str:
+        e = self._engine
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
+                "fingerprint": self.rules.fingerprint, "variant": e.variant, "seed": e.seed,
+                "seats": e.seats, "trail": self.trail, "state": e.state(),
+                "log": [[k, d] for k, d in e.log]}
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, rules, text: str) -> "Game":
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as err:
+            raise GameError(f"this is not a saved game (not valid JSON: {err})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise GameError("this is not a Garrison saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise GameError(f"saved game version {data.get('version')} is not supported (expected {SAVE_VERSION})")
+        if data.get("game") != rules.name:
+            raise GameError(f"this save is of the game '{data.get('game')}', not '{rules.name}'")
+        try:
+            trail = [list(t) for t in data["trail"]]
+            seed, variant, seats = data["seed"], data["variant"], data["seats"]
+            if data.get("fingerprint") != rules.fingerprint:
+                # the rules changed since the save: rebuild the position by replaying its choices
+                return replay(rules, seed, variant, seats, trail)
+            state = data["state"]
+            missing = [k for k in STATE_KEYS if k not in state]
+            if missing:
+                raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
+            engine = Engine.from_state(rules.compiled(variant), state, [tuple(x) for x in data["log"]])
+        except (KeyError, TypeError, ValueError) as err:
+            raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
+        return cls(rules, engine, trail)
+
+
+def replay(rules, seed: int, variant, seats: int, trail: list) -> Game:
+    """Replay a trail of choices and forced rolls from the start of a game."""
+    game = Game.start(rules, seed=seed, variant=variant, seats=seats)
+    for step in trail:
+        if step[0] == "force":
+            game.force_rolls(step[1])
+        elif step[0] == "choose":
+            game.choose(step[1])
+        else:
+            raise GameError(f"unknown step in the saved trail: {step[0]!r}")
+    return game

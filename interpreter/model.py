@@ -1,0 +1,70 @@
+"""The compiled Rules model (pydantic): a checked pack's declarations, grouped by what they are."""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from dsl import ast as A
+
+
+class Rules(BaseModel):
+    """A whole game, checked and ready to play; `new_game` starts one."""
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(description="the game's identifier, from its 'game' declaration")
+    title: str
+    seats_min: int = 1
+    seats_max: int = 1
+    source: str = Field("", description="where the pack was loaded from")
+    fingerprint: str = Field("", description="hash of the rules text; a save records it")
+    declarations: list[A.AnyDecl] = Field(description="every top-level declaration, variants included")
+    warnings: list[str] = []
+
+    _runtime: dict = PrivateAttr(default_factory=dict)
+
+    # ---- views
+    def decls(self, category: str) -> list[A.Decl]:
+        return [d for d in self.declarations if getattr(d, "decl", None) == category]
+
+    @property
+    def variants(self) -> list[str]:
+        return [d.name for d in self.decls("variant")]
+
+    def compiled(self, variant: Optional[str] = None):
+        """The runtime tables for one variant, built once and cached."""
+        if variant is not None and variant not in self.variants:
+            from dsl.errors import GameError, suggest
+            known = ", ".join(self.variants) or "none"
+            raise GameError(f"unknown variant '{variant}'{suggest(variant, self.variants)}; this game has: {known}")
+        if variant not in self._runtime:
+            from .compiler import compile_program
+            self._runtime[variant] = compile_program(self, variant)
+        return self._runtime[variant]
+
+    # ---- games
+    def new_game(self, seed: int = 0, variant: Optional[str] = None, seats: int = 1):
+        from .game import Game
+        return Game.start(self, seed=seed, variant=variant, seats=seats)
+
+    def load_game(self, json_text: str):
+        from .game import Game
+        return Game.from_json(self, json_text)
+
+    def summary(self) -> dict:
+        """Counts for `garrison info`."""
+        c = self.compiled(None)
+        decks = {d: sum(1 for p in c.pieces if c.start[p] == d) for d in c.decks}
+        pieces: dict[str, int] = {}
+        for pid in c.pieces:
+            if not c.is_card[pid]:
+                kind = c.declared_kind[pid]
+                pieces[kind] = pieces.get(kind, 0) + 1
+        return {"game": self.name, "title": self.title, "decks": decks, "pieces": pieces,
+                "spaces": len(c.spaces), "phases": [p.name for p in self.decls("phase")],
+                "variants": self.variants, "seats": [self.seats_min, self.seats_max]}
+
+
+def rules_schema() -> str:
+    return json.dumps(Rules.model_json_schema(), indent=2, sort_keys=True) + "\n"

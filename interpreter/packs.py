@@ -1,0 +1,30 @@
+"""Finds content packs: a bundled pack by name, or a directory or file given by path."""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from dsl.errors import GameError, suggest
+
+
+def bundled_root() -> Path:
+    return Path(str(resources.files("content")))
+
+
+def bundled_names() -> list[str]:
+    root = bundled_root()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.rules")))
+
+
+def find_pack(name_or_path) -> Path:
+    """A directory or .rules file path as given, else a bundled pack of that name."""
+    path = Path(name_or_path)
+    if path.exists():
+        return path
+    root = bundled_root()
+    candidate = root / str(name_or_path)
+    if "/" not in str(name_or_path) and candidate.is_dir():
+        return candidate
+    names = bundled_names()
+    raise GameError(f"unknown game '{name_or_path}'{suggest(str(name_or_path), names)}: "
+                    f"not a directory or file, nor a bundled game ({', '.join(names) or 'none'})")

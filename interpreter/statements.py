@@ -1,0 +1,380 @@
+"""Statement operations: each runs against the engine and may push frames or ask a decision."""
+from __future__ import annotations
+
+from dsl import ast as A
+
+from .expressions import RuleFault, compile_expr
+
+
+class Op:
+    __slots__ = ("where",)
+
+    def run(self, g, f) -> None:
+        raise NotImplementedError
+
+
+class LetOp(Op):
+    __slots__ = ("name", "value")
+
+    def __init__(self, st: A.Let, c):
+        self.name, self.value = st.name, compile_expr(st.value, c)
+
+    def run(self, g, f):
+        g.envs[f["e"]][self.name] = self.value(g, g.envs[f["e"]])
+
+
+class SetOp(Op):
+    __slots__ = ("mode", "name", "obj", "op", "value")
+
+    def __init__(self, st: A.Set, c):
+        self.op, self.value = st.op, compile_expr(st.value, c)
+        target = st.target
+        if isinstance(target, A.FieldRef):
+            self.mode, self.name, self.obj = "field", target.name, compile_expr(target.obj, c)
+        else:
+            self.mode, self.name, self.obj = target.ref, target.name, None
+
+    def combine(self, old, new):
+        if self.op == "+=":
+            return old + new
+        if self.op == "-=":
+            return old - new
+        return new
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        value = self.value(g, env)
+        if self.mode == "local":
+            env[self.name] = self.combine(env.get(self.name, 0), value)
+        elif self.mode == "var":
+            g.set_var(self.name, self.combine(g.vars[self.name], value))
+        else:
+            obj = self.obj(g, env)
+            if obj is None:
+                raise RuleFault(f"cannot set '.{self.name}' of nothing")
+            g.set_field(obj, self.name, self.combine(g.field(obj, self.name), value))
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+class MoveOp(Op):
+    __slots__ = ("what", "dest", "bottom")
+
+    def __init__(self, st: A.Move, c):
+        self.what, self.dest, self.bottom = compile_expr(st.what, c), compile_expr(st.dest, c), st.bottom
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        pieces = _as_list(self.what(g, env))
+        dest = self.dest(g, env)
+        if dest is None:
+            raise RuleFault("cannot move to nothing")
+        for p in pieces:
+            g.move(p, dest, self.bottom)
+        g.fire_enters([(p, dest) for p in pieces])
+
+
+class ShuffleOp(Op):
+    __slots__ = ("target", "into", "among")
+
+    def __init__(self, st: A.Shuffle, c):
+        self.target = compile_expr(st.target, c)
+        self.into = compile_expr(st.into, c) if st.into is not None else None
+        self.among = compile_expr(st.among_bottom, c) if st.among_bottom is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        if self.into is None:
+            g.shuffle_space(self.target(g, env))
+            return
+        pieces = _as_list(self.target(g, env))
+        deck = self.into(g, env)
+        among = self.among(g, env) if self.among is not None else None
+        g.shuffle_into(pieces, deck, among)
+
+
+class TokensOp(Op):
+    __slots__ = ("adding", "token", "count", "every", "target")
+
+    def __init__(self, st, c):
+        self.adding = isinstance(st, A.AddTokens)
+        self.token, self.target = st.token, compile_expr(st.target, c)
+        self.count = compile_expr(st.count, c) if st.count is not None else None
+        self.every = getattr(st, "every_token", False)
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        target = self.target(g, env)
+        if target is None:
+            raise RuleFault(f"cannot {'add' if self.adding else 'remove'} {self.token} tokens: the target is nothing")
+        if self.every:
+            count = g.token_count(target, self.token)
+        else:
+            count = self.count(g, env) if self.count is not None else 1
+        if self.adding:
+            g.add_tokens(target, self.token, count)
+        else:
+            g.remove_tokens(target, self.token, count)
+
+
+class IfOp(Op):
+    __slots__ = ("branches", "other")
+
+    def __init__(self, st: A.If, c):
+        self.branches = [(compile_expr(b.cond, c), c.block(b.body)) for b in st.branches]
+        self.other = c.block(st.other) if st.other is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        for cond, block in self.branches:
+            if cond(g, env):
+                g.push(block, f["e"])
+                return
+        if self.other is not None:
+            g.push(self.other, f["e"])
+
+
+class ForOp(Op):
+    __slots__ = ("var", "source", "body")
+
+    def __init__(self, st: A.For, c):
+        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        items = list(self.source(g, env))
+        if items:
+            env[self.var] = items[0]
+            g.push(self.body, f["e"], loop="for", var=self.var, items=items, i=0)
+
+
+class RepeatOp(Op):
+    __slots__ = ("count", "body")
+
+    def __init__(self, st: A.Repeat, c):
+        self.count, self.body = compile_expr(st.count, c), c.block(st.body)
+
+    def run(self, g, f):
+        n = self.count(g, g.envs[f["e"]])
+        if n > 0:
+            g.push(self.body, f["e"], loop="repeat", n=n, i=0)
+
+
+class WhileOp(Op):
+    __slots__ = ("cond", "body", "ref")
+
+    def __init__(self, st: A.While, c):
+        self.cond, self.body = compile_expr(st.cond, c), c.block(st.body)
+        self.ref = None      # [block, index] of this op, set when its block is built
+
+    def run(self, g, f):
+        if self.cond(g, g.envs[f["e"]]):
+            g.push(self.body, f["e"], loop="while", w=self.ref)
+
+
+class BreakOp(Op):
+    __slots__ = ()
+
+    def run(self, g, f):
+        g.unwind_loop(keep_loop=False)
+
+
+class ContinueOp(Op):
+    __slots__ = ()
+
+    def run(self, g, f):
+        g.unwind_loop(keep_loop=True)
+
+
+class ReturnOp(Op):
+    __slots__ = ()
+
+    def run(self, g, f):
+        g.unwind_call()
+
+
+class CallOp(Op):
+    __slots__ = ("name", "args")
+
+    def __init__(self, st: A.CallStmt, c):
+        self.name, self.args = st.name, [compile_expr(a, c) for a in st.args]
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        proc = g.c.procedures[self.name]
+        values = [a(g, env) for a in self.args]
+        g.call(proc.block, dict(zip(proc.params, values)))
+
+
+class ResolveOp(Op):
+    __slots__ = ("what",)
+
+    def __init__(self, st: A.Resolve, c):
+        self.what = compile_expr(st.what, c)
+
+    def run(self, g, f):
+        obj = self.what(g, g.envs[f["e"]])
+        if obj is None:
+            raise RuleFault("cannot resolve nothing")
+        block = g.c.does.get(obj)
+        if block is None:
+            raise RuleFault(f"'{g.display(obj)}' has no effect to resolve (no 'does' block)")
+        g.log_event("resolve", obj=obj)
+        g.call(block, {"this": obj})
+
+
+class ChooseOp(Op):
+    __slots__ = ("var", "source", "prompt", "body", "pass_label", "pass_body")
+
+    def __init__(self, st: A.Choose, c):
+        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
+        self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
+        self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        options = g.value_options(self.source(g, env))
+        if self.pass_label is not None:
+            options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
+        prompt = self.prompt(g, env) if self.prompt is not None else f"Choose {self.var}"
+        g.ask("choose", prompt, options, f, self)
+
+    def apply(self, g, decision, option) -> None:
+        env_id = decision["env"]
+        if option["id"] == "pass":
+            if self.pass_body is not None:
+                g.push(self.pass_body, env_id)
+            return
+        g.envs[env_id][self.var] = option["value"]
+        g.push(self.body, env_id)
+
+
+class ChooseManyOp(Op):
+    __slots__ = ("var", "most", "source", "prompt", "body")
+
+    def __init__(self, st: A.ChooseMany, c):
+        self.var, self.most = st.var, compile_expr(st.most, c)
+        self.source, self.body = compile_expr(st.source, c), c.block(st.body)
+        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        most = self.most(g, env)
+        options = g.value_options(self.source(g, env))
+        prompt = self.prompt(g, env) if self.prompt is not None else f"Choose up to {most}"
+        env[self.var] = []
+        if most <= 0 or not options:
+            g.push(self.body, f["e"])
+            return
+        options.append({"id": "done", "label": "Done", "value": None})
+        g.ask("many", prompt, options, f, self, most=most)
+
+    def apply(self, g, decision, option) -> None:
+        env_id = decision["env"]
+        chosen = g.envs[env_id][self.var]
+        if option["id"] != "done":
+            chosen = chosen + [option["value"]]
+            g.envs[env_id][self.var] = chosen
+            remaining = [o for o in decision["options"] if o["id"] != option["id"]]
+            if len(chosen) < decision["most"] and len(remaining) > 1:
+                g.reask(decision, remaining)
+                return
+        g.push(self.body, env_id)
+
+
+class PerformOp(Op):
+    __slots__ = ("actions", "prompt", "pass_label", "pass_body")
+
+    def __init__(self, st: A.Perform, c):
+        self.actions = st.actions
+        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
+        self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
+        self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        options = []
+        for name in self.actions:
+            options.extend(g.action_options(g.c.actions[name]))
+        if self.pass_label is not None:
+            options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
+        prompt = self.prompt(g, env) if self.prompt is not None else "Choose an action"
+        g.ask("perform", prompt, options, f, self)
+
+    def apply(self, g, decision, option) -> None:
+        if option["id"] == "pass":
+            if self.pass_body is not None:
+                g.push(self.pass_body, decision["env"])
+            return
+        action = g.c.actions[option["value"]["action"]]
+        g.call(action.block, dict(zip(action.params, option["value"]["args"])))
+
+
+class AsSeatOp(Op):
+    __slots__ = ("seat", "body")
+
+    def __init__(self, st: A.AsSeat, c):
+        self.seat, self.body = compile_expr(st.seat, c), c.block(st.body)
+
+    def run(self, g, f):
+        seat = self.seat(g, g.envs[f["e"]])
+        if not 1 <= seat <= g.seats:
+            raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
+        g.push(self.body, f["e"], restore_seat=g.seat)
+        g.seat = seat
+
+
+class PhaseOp(Op):
+    __slots__ = ("name",)
+
+    def __init__(self, st: A.RunPhase, c):
+        self.name = st.name
+
+    def run(self, g, f):
+        phase = g.c.phases[self.name]
+        g.call(phase.block, {}, restore_phase=g.phase)
+        g.phase = phase.label
+        g.log_event("phase", phase=phase.label)
+
+
+class LogOp(Op):
+    __slots__ = ("message",)
+
+    def __init__(self, st: A.Log, c):
+        self.message = compile_expr(st.message, c)
+
+    def run(self, g, f):
+        g.log_event("note", text=self.message(g, g.envs[f["e"]]))
+
+
+class EndOp(Op):
+    __slots__ = ("outcome", "reason")
+
+    def __init__(self, st: A.EndGame, c):
+        self.outcome = compile_expr(st.outcome, c) if st.outcome is not None else None
+        self.reason = compile_expr(st.reason, c) if st.reason is not None else None
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
+
+
+OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "add": TokensOp,
+       "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp,
+       "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp, "choose_many": ChooseManyOp,
+       "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp, "end": EndOp}
+SIMPLE = {"break": BreakOp, "continue": ContinueOp, "return": ReturnOp}
+
+
+def compile_stmt(st, c) -> Op:
+    if st.stmt in SIMPLE:
+        op = SIMPLE[st.stmt]()
+    else:
+        op = OPS[st.stmt](st, c)
+    op.where = f"{c.current_file}:{st.line}:{st.col}"
+    return op
