@@ -15,7 +15,7 @@ BUILTINS = {
     "pick": "a list", "top": "a space", "bottom": "a space", "pieces_at": "a space",
     "tokens": "an object and a token", "take": "a kind", "objects": "a kind", "abs": "a number",
     "seats": "nothing", "in_variant": "a variant name", "index": "a list and a value",
-    "reversed": "a list",
+    "reversed": "a list", "nth": "a list and a position (from 1)",
 }
 PSEUDO_FIELDS = {"label": TEXT, "location": "space", "kind": KIND, "deck": "deck"}
 
@@ -848,6 +848,12 @@ class Checker:
                 self.expect_list(args[0], scope, ctx, f)
                 self.expr(args[1], scope, ctx)
             return INT
+        if f == "nth":
+            if not self.arity(node, 2):
+                return ANY
+            item = self.expect_list(args[0], scope, ctx, f)
+            self.expect(args[1], scope, ctx, INT, "the position")
+            return item
         if not self.arity(node, 1):
             return ANY
         arg = args[0]

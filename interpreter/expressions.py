@@ -263,8 +263,19 @@ def _index(node, args, c):
     def index(g, e):
         seq = items(g, e)
         v = value(g, e)
-        return seq.index(v) if v in seq else -1
+        return seq.index(v) + 1 if v in seq else 0
     return index
+
+
+def _nth(node, args, c):
+    items, position = args
+
+    def nth(g, e):
+        seq, i = items(g, e), position(g, e)
+        if not 1 <= i <= len(seq):
+            raise RuleFault(f"position {i} is outside the list (1 to {len(seq)})")
+        return seq[i - 1]
+    return nth
 
 
 BUILTIN_COMPILERS = {
@@ -289,4 +300,5 @@ BUILTIN_COMPILERS = {
     "seats": lambda node, args, c: (lambda g, e: g.seats),
     "in_variant": _in_variant,
     "index": _index,
+    "nth": _nth,
 }
