@@ -129,6 +129,7 @@ Expr = Union[IntLit, Text, BoolLit, NoneLit, Special, Name, FieldRef, Call, List
 class Let(Node):
     stmt: Literal["let"] = "let"
     name: str
+    type: Optional[TypeRef] = None     # `let x: T = ...` declares the type; else it is inferred
     value: Expr
 
 
@@ -152,6 +153,13 @@ class Shuffle(Node):
     target: Expr
     into: Optional[Expr] = None
     among_bottom: Optional[Expr] = None
+
+
+class Insert(Node):
+    """`insert X into D`: each piece goes to a random position of D; the rest keep their order."""
+    stmt: Literal["insert"] = "insert"
+    what: Expr
+    into: Expr
 
 
 class AddTokens(Node):
@@ -271,7 +279,7 @@ class EndGame(Node):
     reason: Optional[Text] = None
 
 
-Stmt = Union[Let, Set, Move, Shuffle, AddTokens, RemoveTokens, If, For, Repeat, While, Break,
+Stmt = Union[Let, Set, Move, Shuffle, Insert, AddTokens, RemoveTokens, If, For, Repeat, While, Break,
              Continue, Return, CallStmt, Resolve, Choose, ChooseMany, Perform, AsSeat, RunPhase,
              Log, EndGame]
 
@@ -304,6 +312,7 @@ class EnumDecl(Decl):
 
 class DieDecl(Decl):
     decl: Literal["die"] = "die"
+    label: Optional[str] = None
     low: int
     high: int
 

@@ -194,9 +194,11 @@ class Checker:
                 self.name_refs[v.name] = "enum"
         for k in p.by_cat["kind"].values():
             h.parent[k.name] = k.parent
+            self.used.add(k.parent)
         for pc in p.by_cat["piece"].values():
             h.parent[pc.name] = pc.kind
         for k in p.by_cat["kind"].values():
+            self.at(k)
             h.fields[k.name] = {f.name: (self.type_of(f.type, k), f.mutable) for f in k.fields}
         for k in p.by_cat["kind"].values():
             self.at(k)
@@ -383,7 +385,13 @@ class Checker:
         method(st, scope, ctx)
 
     def stmt_let(self, st: A.Let, scope, ctx):
-        t = self.expr(st.value, scope, ctx)
+        if st.type is not None:
+            t = self.type_of(st.type, st)
+            self.expect(st.value, scope, ctx, t, f"the value of '{st.name}'")
+        else:
+            t = self.expr(st.value, scope, ctx)
+            if t == NONE:
+                t = ANY      # `let x = none` is filled in later
         if st.name in self.globals and self.name_refs.get(st.name) != "var":
             self.warn(st, "W003", f"local '{st.name}' hides the {self.name_refs[st.name]} of that name")
         scope.names[st.name] = t
@@ -431,6 +439,13 @@ class Checker:
         if not (self.h.is_object(item) and self.h.root(item) in ("piece", "card")) and item not in (ANY, NONE):
             self.error(st.what, f"only pieces can be moved, not {describe(t)}")
         self.expect_space(st.dest, scope, ctx)
+
+    def stmt_insert(self, st: A.Insert, scope, ctx):
+        t = self.expr(st.what, scope, ctx)
+        item = item_of(t) or t
+        if not (self.h.is_object(item) or item in (ANY, NONE)):
+            self.error(st.what, f"only pieces or cards can be inserted, not {describe(t)}")
+        self.expect_space(st.into, scope, ctx)
 
     def stmt_shuffle(self, st: A.Shuffle, scope, ctx):
         if st.into is None:

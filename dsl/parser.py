@@ -223,7 +223,8 @@ class ToAst(Transformer):
         return A.EnumValue.at(_pos(c[0]), name=str(c[0]), label=_unquote(c[1]) if c[1] else None)
 
     def die_decl(self, meta, c):
-        return self._decl(A.DieDecl, c[0], low=int(c[1]), high=int(c[2]))
+        name, label, low, high = c
+        return self._decl(A.DieDecl, name, label=_unquote(label) if label else None, low=int(low), high=int(high))
 
     def token_decl(self, meta, c):
         name, label, supply = c
@@ -313,9 +314,20 @@ class ToAst(Transformer):
         return self._decl(A.ProcedureDecl, name, params=params or [], body=body)
 
     def action_decl(self, meta, c):
-        name, params, label, requires, body = c
-        return self._decl(A.ActionDecl, name, params=params or [],
-                          label=self.text(label) if label else None, requires=requires, body=body)
+        name, params, *clauses, body = c
+        fields = {"label": None, "requires": None}
+        for key, value in clauses:
+            if fields[key] is not None:
+                raise SyntaxProblem(Diagnostic(self.path, value.line, getattr(value, "col", getattr(value, "column", 1)),
+                                               f"the action '{name}' has two '{key}' clauses"))
+            fields[key] = value
+        return self._decl(A.ActionDecl, name, params=params or [], body=body, **fields)
+
+    def action_label(self, meta, c):
+        return ("label", self.text(c[0]))
+
+    def action_requires(self, meta, c):
+        return ("requires", c[0])
 
     def phase_decl(self, meta, c):
         name, label, body = c
@@ -365,7 +377,7 @@ class ToAst(Transformer):
         return cls.at((meta.line, meta.column), **fields)
 
     def let_stmt(self, meta, c):
-        return self._at(A.Let, meta, name=str(c[0]), value=c[1])
+        return self._at(A.Let, meta, name=str(c[0]), type=c[1], value=c[2])
 
     def set_stmt(self, meta, c):
         return self._at(A.Set, meta, target=c[0], op=str(c[1]), value=c[2])
@@ -380,6 +392,9 @@ class ToAst(Transformer):
     def shuffle_stmt(self, meta, c):
         target, into, among = c
         return self._at(A.Shuffle, meta, target=target, into=into, among_bottom=among)
+
+    def insert_stmt(self, meta, c):
+        return self._at(A.Insert, meta, what=c[0], into=c[1])
 
     def add_stmt(self, meta, c):
         count, token, target = c

@@ -70,7 +70,7 @@ class Hierarchy:
         if ei is not None and ai is not None:
             return self.accepts(ei, ai)
         if actual == NONE:
-            return self.is_object(expected)
+            return self.is_object(expected) or expected in self.enums
         if self.is_object(expected) and self.is_object(actual):
             return self.related(expected, actual)
         return False

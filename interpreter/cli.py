@@ -71,6 +71,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # a bug in Garrison itself: say so in one line
+        print(f"garrison: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
+        return 3
 
 
 def _load(name, mods):

@@ -219,6 +219,15 @@ class Engine:
             stack[: len(part)] = part
         self.log_event("shuffle_in", pieces=pieces, space=deck, among=among)
 
+    def insert_randomly(self, pieces: list, deck) -> None:
+        for p in pieces:
+            self.move(p, deck, quiet=True)
+            stack = self.stack(deck)
+            stack.pop()
+            self.rng, i = rng.below(self.rng, len(stack) + 1)
+            stack.insert(i, p)
+        self.log_event("shuffle_in", pieces=pieces, space=deck, among=None)
+
     # ---- movement
     def move(self, piece, dest, bottom: bool = False, quiet: bool = False) -> None:
         old = self.where.get(piece)

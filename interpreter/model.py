@@ -55,7 +55,7 @@ class Rules(BaseModel):
     def summary(self) -> dict:
         """Counts for `garrison info`."""
         c = self.compiled(None)
-        decks = {d: sum(1 for p in c.pieces if c.start[p] == d) for d in c.decks}
+        decks = {d: sum(1 for p in c.pieces if (c.card_deck[p] or c.start[p]) == d) for d in c.decks}
         pieces: dict[str, int] = {}
         for pid in c.pieces:
             if not c.is_card[pid]:

@@ -97,6 +97,17 @@ class ShuffleOp(Op):
         g.shuffle_into(pieces, deck, among)
 
 
+class InsertOp(Op):
+    __slots__ = ("what", "into")
+
+    def __init__(self, st: A.Insert, c):
+        self.what, self.into = compile_expr(st.what, c), compile_expr(st.into, c)
+
+    def run(self, g, f):
+        env = g.envs[f["e"]]
+        g.insert_randomly(_as_list(self.what(g, env)), self.into(g, env))
+
+
 class TokensOp(Op):
     __slots__ = ("adding", "token", "count", "every", "target")
 
@@ -364,7 +375,7 @@ class EndOp(Op):
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
-OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "add": TokensOp,
+OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert": InsertOp, "add": TokensOp,
        "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp,
        "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp, "choose_many": ChooseManyOp,
        "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp, "end": EndOp}
