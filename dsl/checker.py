@@ -15,7 +15,7 @@ BUILTINS = {
     "pick": "a list", "top": "a space", "bottom": "a space", "pieces_at": "a space",
     "tokens": "an object and a token", "take": "a kind", "objects": "a kind", "abs": "a number",
     "seats": "nothing", "in_variant": "a variant name", "index": "a list and a value",
-    "reversed": "a list", "nth": "a list and a position (from 1)",
+    "reversed": "a list", "nth": "a list and a position (from 1)", "flatten": "a list of lists",
 }
 PSEUDO_FIELDS = {"label": TEXT, "location": "space", "kind": KIND, "deck": "deck"}
 
@@ -896,6 +896,11 @@ class Checker:
             return BOOL
         if f == "reversed":
             return list_of(item)
+        if f == "flatten":
+            inner = item_of(item)
+            if inner is None and item != ANY:
+                self.error(arg, f"'flatten' needs a list of lists, found a list of {plural(item)}")
+            return list_of(inner or ANY)
         return item  # first, last, pick
 
     def expect_list(self, node, scope, ctx, fname) -> str:

@@ -217,8 +217,13 @@ class Compiled:
             self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
                              for o in res.outcomes]
         self.dice = {d.name: (d.low, d.high) for d in p.by_cat["die"].values()}
+        self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+
+    def name_label(self, name: str) -> str:
+        """The label of a die or token name, for the log."""
+        return self.die_labels.get(name) or self.token_labels.get(name) or name
 
     def kind_of(self, oid: str) -> str:
         return oid.split("#", 1)[0]

@@ -376,6 +376,7 @@ class Engine:
             label = action.label_fn(self, env) if action.label_fn else (
                 action.name.replace("_", " ") + (" " + ", ".join(self.display(a) for a in args) if args else ""))
             options.append({"id": key, "label": label, "value": {"action": action.name, "args": args}})
+        _disambiguate(options, self)
         return options
 
     def _bindings(self, action, i: int, env: dict):
@@ -472,13 +473,18 @@ def _copy_decision(d):
 
 
 def _disambiguate(options: list, g) -> None:
-    """Options that read alike get their location added ("Rifleman at 3-4")."""
+    """Options that read alike get their pieces' locations added ("Rifleman at 3-4")."""
     counts: dict[str, int] = {}
     for o in options:
         counts[o["label"]] = counts.get(o["label"], 0) + 1
     for o in options:
-        if counts[o["label"]] > 1 and isinstance(o["value"], str) and o["value"] in g.where:
-            o["label"] = f"{o['label']} at {g.display(g.where[o['value']])}"
+        if counts[o["label"]] < 2:
+            continue
+        value = o["value"]
+        pieces = value["args"] if isinstance(value, dict) else [value]
+        places = [g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where]
+        if places:
+            o["label"] = f"{o['label']} at {', '.join(places)}"
 
 
 __all__ = ["Engine", "itertools"]

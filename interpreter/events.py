@@ -14,18 +14,18 @@ class Event:
         return self.text
 
 
-def describe(kind: str, data: dict, show) -> str:
-    """`show` turns a value (object id, list, number) into words."""
+def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
+    """`show` turns a value (object id, list, number) into words; `name` a die or token name."""
     if kind == "roll":
         values = data["values"]
         dice = "a die" if len(values) == 1 else f"{len(values)} dice"
-        return f"Rolled {dice} ({data['die']}): {', '.join(map(str, values))}"
+        return f"Rolled {dice} ({name(data['die'])}): {', '.join(map(str, values))}"
     if kind == "move":
         return f"{show(data['piece'])} moves from {show(data['src'])} to {show(data['dest'])}"
     if kind == "tokens":
         change = data["change"]
         verb = f"gains {change}" if change > 0 else f"loses {-change}"
-        return f"{show(data['obj'])} {verb} {data['token']}"
+        return f"{show(data['obj'])} {verb} {name(data['token'])}"
     if kind == "var":
         return f"{data['var']}: {show(data['old'])} → {show(data['new'])}"
     if kind == "shuffle":

@@ -67,15 +67,34 @@ def _expr_name(node: A.Name, c):
     return lambda g, e: name       # objects, enum values, kinds, tokens, variants: their name
 
 
+PSEUDO_FIELDS = ("label", "location", "kind", "deck")
+
+
 def _expr_field(node: A.FieldRef, c):
     obj = compile_expr(node.obj, c)
     name = node.name
+    if name in PSEUDO_FIELDS:
+        def pseudo(g, e):
+            o = obj(g, e)
+            if o is None:
+                raise RuleFault(f"cannot read '.{name}' of nothing")
+            return g.field(o, name)
+        return pseudo
+    attrs = c.attrs
 
     def field(g, e):
         o = obj(g, e)
-        if o is None:
-            raise RuleFault(f"cannot read '.{name}' of nothing")
-        return g.field(o, name)
+        own = g.fields.get(o)
+        if own is not None and name in own:
+            return own[name]
+        try:
+            return attrs[o][name]
+        except KeyError:
+            if o is None:
+                raise RuleFault(f"cannot read '.{name}' of nothing") from None
+            return g.field(o, name)     # raises the precise error
+        except TypeError:
+            raise RuleFault(f"cannot read '.{name}' of {g.display(o)}") from None
     return field
 
 
@@ -301,4 +320,5 @@ BUILTIN_COMPILERS = {
     "in_variant": _in_variant,
     "index": _index,
     "nth": _nth,
+    "flatten": _one(lambda g, lists: [x for items in lists for x in items]),
 }

@@ -106,8 +106,9 @@ class Game:
 
     @property
     def log(self) -> list[Event]:
-        show = self._engine.display
-        return [Event(kind, data, describe(kind, data, show)) for kind, data in self._engine.log]
+        engine = self._engine
+        show, name = engine.display, engine.c.name_label
+        return [Event(kind, data, describe(kind, data, show, name)) for kind, data in engine.log]
 
     # ---- reading the board (for tests, views and bots)
     def var(self, name: str) -> Any:
@@ -141,6 +142,11 @@ class Game:
             raise GameError("forced rolls must be whole numbers")
         self._raw_engine.forced.extend(values)
         self.trail.append(["force", values])
+
+    @property
+    def pending_rolls(self) -> list[int]:
+        """Forced rolls not used yet."""
+        return list(self._engine.forced)
 
     def clone(self) -> "Game":
         return Game(self.rules, self._engine.copy(), [list(t) for t in self.trail])

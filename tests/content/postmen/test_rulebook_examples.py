@@ -22,6 +22,10 @@ def start(name: str, rolls=(), variant=None):
     return game
 
 
+def all_rolls_used(game) -> bool:
+    return game.pending_rolls == []
+
+
 def ids(game) -> list[str]:
     return [o.id for o in game.decision.options]
 
@@ -97,6 +101,7 @@ def test_e05_breach_at_front_entrance_kills_defenders_there():
 
 def test_e06_armored_cars_stop_at_barrier_4_and_scatter_suppression():
     game = start("e06_armored_cars", [9, 7])
+    assert all_rolls_used(game)
     assert game.location(nth(game, "smg", 1)) == "f1"          # pushed beyond barrier 4
     assert game.location("car_sudetenland") == "junction"       # the car stays at the barrier
     assert game.location(nth(game, "rifleman", 1)) == "junction"
@@ -110,6 +115,7 @@ def test_e06_armored_cars_stop_at_barrier_4_and_scatter_suppression():
 
 def test_e07_infantry_guns_shift_track_then_disrupt_then_kill():
     game = start("e07_infantry_guns", [4, 6, 1, 3, 4, 2, 2, 4])
+    assert all_rolls_used(game)
     assert game.pieces_at("sup_e") == ["ig_e"]
     assert game.pieces_at("sup_f") == ["ig_f", "ig_f_emplaced"]
     assert game.field("upper_inside", "step") == 4
@@ -129,6 +135,7 @@ def test_e07_after_two_cards_the_upper_defenders_are_disrupted():
 
 def test_e08_machine_gunners_target_by_die_then_disrupt():
     game = start("e08_machine_gunners", [4, 3, 1, 1, 4, 5])
+    assert all_rolls_used(game)
     assert game.pieces_at("sup_a") == ["mg_a"]
     assert game.pieces_at("sup_b") == ["mg_b", "mg_b_emplaced"]
     assert game.location("kuntz") == "casualties"
@@ -140,6 +147,7 @@ def test_e08_machine_gunners_target_by_die_then_disrupt():
 
 def test_e09_howitzer_attacks_each_floor():
     game = start("e09_howitzer", [2, 3, 4, 6, 1, 1, 3, 5, 1, 3, 4, 5])
+    assert all_rolls_used(game)
     for d in ("gdaniec", "kuntz", "fuz"):
         assert game.tokens(d, "disrupted") == 1
     assert game.field("upper_inside", "step") == 4
@@ -278,7 +286,7 @@ def test_e16_no_inspire_from_an_exhausted_defender():
 
 def test_e17_clearing_phase():
     game = start("e17_clearing", [5, 3, 3])
-    assert game.over
+    assert game.over and all_rolls_used(game)
     for d in ("konrad", "kuntz", "gdaniec", "wasik", "barzychowska", "michon", "franz"):
         assert game.location(d) == "casualties", d
     assert game.location("postal_5") == "u2" and game.location("postal_6") == "u1"
