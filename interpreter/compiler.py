@@ -26,6 +26,7 @@ class Callable:
     domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
     requires: object = None
     label_fn: object = None
+    pure: bool = True            # functions: no dice or random picks, so a value can be reused
 
 
 @dataclass
@@ -157,6 +158,8 @@ class Compiled:
         for fn in p.by_cat["function"].values():
             self.at(fn)
             self.functions[fn.name].body = compile_expr(fn.body, self)
+        for name in impure_functions(p.by_cat["function"]):
+            self.functions[name].pure = False
         self.procedures = {}
         for pr in p.by_cat["procedure"].values():
             self.at(pr)
@@ -229,6 +232,38 @@ class Compiled:
         return oid.split("#", 1)[0]
 
 
+def _random_and_calls(node, calls: set) -> bool:
+    """Whether an expression rolls or picks at random itself; collects the functions it calls."""
+    found = False
+    if isinstance(node, A.Roll) or (isinstance(node, A.Call) and node.func == "pick" and node.ref == "builtin"):
+        found = True
+    if isinstance(node, A.Call) and node.ref == "function":
+        calls.add(node.func)
+    if isinstance(node, A.Node):
+        for value in node.__dict__.values():
+            for child in (value if isinstance(value, list) else [value]):
+                if isinstance(child, A.Node) and _random_and_calls(child, calls):
+                    found = True
+    return found
+
+
+def impure_functions(functions: dict) -> set:
+    """Functions that roll dice or pick at random, directly or through the functions they call."""
+    calls, impure = {}, set()
+    for name, fn in functions.items():
+        calls[name] = set()
+        if _random_and_calls(fn.body, calls[name]):
+            impure.add(name)
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if name not in impure and callees & impure:
+                impure.add(name)
+                changed = True
+    return impure
+
+
 class _LazySet:
     """Membership in a kind, computed on first use (objects exist before code runs)."""
     __slots__ = ("c", "kind", "items")
@@ -247,6 +282,7 @@ class _ConstantEngine:
     vars: dict = {}
     seat = 1
     call_depth = 0
+    memo = None
 
     def display(self, value):
         return str(value)

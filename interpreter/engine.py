@@ -23,6 +23,7 @@ class Engine:
         self.c = c
         self.log: list = []
         self.call_depth = 0
+        self.memo = None        # a cache of pure function values while options are listed
 
     # ---- creation and copying
     @classmethod
@@ -376,6 +377,7 @@ class Engine:
             label = action.label_fn(self, env) if action.label_fn else (
                 action.name.replace("_", " ") + (" " + ", ".join(self.display(a) for a in args) if args else ""))
             options.append({"id": key, "label": label, "value": {"action": action.name, "args": args}})
+        options = without_twins(options, self)
         _disambiguate(options, self)
         return options
 
@@ -473,18 +475,47 @@ def _copy_decision(d):
 
 
 def _disambiguate(options: list, g) -> None:
-    """Options that read alike get their pieces' locations added ("Rifleman at 3-4")."""
-    counts: dict[str, int] = {}
+    """Options that read alike get their pieces' locations added ("Rifleman at 3-4"), when that tells them apart."""
+    groups: dict[str, list] = {}
     for o in options:
-        counts[o["label"]] = counts.get(o["label"], 0) + 1
-    for o in options:
-        if counts[o["label"]] < 2:
+        groups.setdefault(o["label"], []).append(o)
+    for same in groups.values():
+        if len(same) < 2:
             continue
+        places = [_places(g, o["value"]) for o in same]
+        if len(set(places)) < 2:
+            continue
+        for o, where in zip(same, places):
+            if where:
+                o["label"] = f"{o['label']} at {where}"
+
+
+def _places(g, value) -> str:
+    pieces = value["args"] if isinstance(value, dict) else [value]
+    return ", ".join(g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where)
+
+
+def without_twins(options: list, g) -> list:
+    """Drop options that differ only by interchangeable pieces (same kind, label, place and marks)."""
+    seen, kept = set(), []
+    for o in options:
         value = o["value"]
-        pieces = value["args"] if isinstance(value, dict) else [value]
-        places = [g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where]
-        if places:
-            o["label"] = f"{o['label']} at {', '.join(places)}"
+        args = value["args"] if isinstance(value, dict) else [value]
+        key = (value["action"] if isinstance(value, dict) else None,
+               tuple(_twin_key(g, a) for a in args))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(o)
+    return kept
+
+
+def _twin_key(g, value):
+    if not (isinstance(value, str) and value in g.where):
+        return repr(value)
+    c = g.c
+    return (c.kind_of(value), c.labels[value], g.where[value], repr(sorted(c.attrs[value].items())),
+            repr(sorted(g.fields.get(value, {}).items())), repr(sorted(g.tokens.get(value, {}).items())))
 
 
 __all__ = ["Engine", "itertools"]

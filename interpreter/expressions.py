@@ -196,18 +196,43 @@ def _expr_call(node: A.Call, c):
     return BUILTIN_COMPILERS[node.func](node, args, c)
 
 
+_MISSING = object()
+
+
+def _memo_key(name, values):
+    return (name,) + tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
 def _user_function(name: str, args, c):
     def call(g, e):
         fn = c.functions[name]
         values = [a(g, e) for a in args]
-        if g.call_depth >= MAX_CALL_DEPTH:
-            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
-        g.call_depth += 1
-        try:
-            return fn.body(g, dict(zip(fn.params, values)))
-        finally:
-            g.call_depth -= 1
+        memo = g.memo
+        if memo is not None and fn.pure:
+            # while options are listed nothing changes, so a pure function's value can be reused
+            try:
+                key = _memo_key(name, values)
+                cached = memo.get(key, _MISSING)
+            except TypeError:
+                key, cached = None, _MISSING
+            if cached is not _MISSING:
+                return cached
+            value = _call_function(g, fn, name, values)
+            if key is not None:
+                memo[key] = value
+            return value
+        return _call_function(g, fn, name, values)
     return call
+
+
+def _call_function(g, fn, name, values):
+    if g.call_depth >= MAX_CALL_DEPTH:
+        raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+    g.call_depth += 1
+    try:
+        return fn.body(g, dict(zip(fn.params, values)))
+    finally:
+        g.call_depth -= 1
 
 
 # ---- builtins -------------------------------------------------------------------------

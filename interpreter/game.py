@@ -129,6 +129,28 @@ class Game:
     def label(self, value) -> str:
         return self._engine.display(value)
 
+    def board_text(self) -> list[str]:
+        """A plain listing of the position: variables, then every occupied space or marked object."""
+        e = self._engine
+        lines = ["  " + ", ".join(f"{k} {e.display(v)}" for k, v in e.vars.items())]
+        for space in e.c.spaces:
+            stack = e.stacks[space]
+            marks = _marks(e, space)
+            fields = e.fields.get(space, {})
+            changed = [f"{k} {e.display(v)}" for k, v in fields.items() if v != e.c.var_defaults[space].get(k)]
+            if not stack and not marks and not changed:
+                continue
+            head = f"  {e.display(space)}" + (f" [{', '.join(marks + changed)}]" if marks or changed else "")
+            if e.c.decks and space in e.c.decks or len(stack) > 12:
+                lines.append(f"{head}: {len(stack)} pieces")
+                continue
+            pieces = []
+            for p in stack:
+                extra = _marks(e, p) + [k for k, v in e.fields.get(p, {}).items() if v is True]
+                pieces.append(e.display(p) + (f" ({', '.join(extra)})" if extra else ""))
+            lines.append(f"{head}: {', '.join(pieces) if pieces else '-'}")
+        return lines
+
     # ---- acting
     def choose(self, option_id: str) -> None:
         if not isinstance(option_id, str):
@@ -195,6 +217,10 @@ class Game:
         except (KeyError, TypeError, ValueError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         return cls(rules, engine, trail)
+
+
+def _marks(e, obj) -> list[str]:
+    return [f"{n} {e.c.name_label(t)}" for t, n in sorted(e.tokens.get(obj, {}).items())]
 
 
 def replay(rules, seed: int, variant, seats: int, trail: list) -> Game:

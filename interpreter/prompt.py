@@ -6,6 +6,7 @@ import sys
 from dsl.errors import GameError
 
 HELP = """Type the number of an option (or its id). Commands:
+  board  show where everything is
   undo   go back to the previous decision
   log    show the whole game log
   save FILE   save the game to FILE
@@ -37,6 +38,10 @@ def play_at_terminal(game, read=input, write=print) -> bool:
             return False
         if word in ("help", "?"):
             write(HELP)
+            continue
+        if word in ("board", "b"):
+            for line in game.board_text():
+                write(line)
             continue
         if word == "log":
             for event in game.log:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dsl import ast as A
 
+from .engine import without_twins
 from .expressions import RuleFault, compile_expr
 
 
@@ -249,7 +250,7 @@ class ChooseOp(Op):
 
     def run(self, g, f):
         env = g.envs[f["e"]]
-        options = g.value_options(self.source(g, env))
+        options = without_twins(g.value_options(self.source(g, env)), g)
         if self.pass_label is not None:
             options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
         prompt = self.prompt(g, env) if self.prompt is not None else f"Choose {self.var}"
@@ -310,8 +311,12 @@ class PerformOp(Op):
     def run(self, g, f):
         env = g.envs[f["e"]]
         options = []
-        for name in self.actions:
-            options.extend(g.action_options(g.c.actions[name]))
+        g.memo = {}
+        try:
+            for name in self.actions:
+                options.extend(g.action_options(g.c.actions[name]))
+        finally:
+            g.memo = None
         if self.pass_label is not None:
             options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
         prompt = self.prompt(g, env) if self.prompt is not None else "Choose an action"

@@ -1,0 +1,50 @@
+"""Prints the engine's costs: pack load time, random-bot speed, clone/save/load/undo of a mid-game state.
+
+Run: python bench/engine_costs.py [PACK ...]   (default: every bundled pack)
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+import interpreter
+from interpreter.bots import RandomBot
+from interpreter.packs import bundled_names
+
+
+def timed(fn, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) / repeat
+
+
+def bench(pack: str) -> None:
+    cold = timed(lambda: interpreter.load_rules(pack), 1)
+    rules = interpreter.load_rules(pack)
+    games, decisions, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < 5 or games < 3:
+        game, bot = rules.new_game(seed=games), RandomBot(games)
+        while not game.over:
+            game.choose(bot.choose(game))
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    game, bot = rules.new_game(seed=7), RandomBot(7)
+    for _ in range(25):
+        if game.over:
+            break
+        game.choose(bot.choose(game))
+    saved = game.to_json()
+    print(f"{pack}:")
+    print(f"  load {cold * 1000:.0f} ms")
+    print(f"  random bot: {games / elapsed:.1f} games/s, {decisions / elapsed:.0f} decisions/s, "
+          f"{elapsed / games * 1000:.0f} ms per game")
+    print(f"  clone {timed(game.clone, 500) * 1e6:.0f} µs, to_json {timed(game.to_json, 50) * 1000:.2f} ms "
+          f"({len(saved) // 1024} KB), load_game {timed(lambda: rules.load_game(saved), 50) * 1000:.2f} ms, "
+          f"undo {timed(lambda: game.clone().undo(), 3) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or bundled_names():
+        bench(name)
