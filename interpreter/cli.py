@@ -68,6 +68,9 @@ def main(argv=None) -> int:
     except GameError as err:
         print(f"garrison: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:             # e.g. `garrison info postmen | head`
+        sys.stderr.close()
+        return EXIT_OK
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

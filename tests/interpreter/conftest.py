@@ -1,0 +1,32 @@
+"""Shared fixtures for interpreter tests; makes tests/harness.py importable as `harness`."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.append(str(TESTS))          # appended, so the real `interpreter` package wins
+
+FIXTURES = TESTS / "fixtures"
+REPO = TESTS.parent
+
+
+@pytest.fixture(scope="session")
+def fixtures() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture
+def write_rules(tmp_path):
+    """Write a rules text to a fresh .rules file and return its path."""
+    counter = [0]
+
+    def write(text: str, name: str | None = None) -> Path:
+        counter[0] += 1
+        path = tmp_path / (name or f"pack{counter[0]}.rules")
+        path.write_text(text, encoding="utf-8")
+        return path
+    return write
