@@ -17,6 +17,11 @@ BUILTINS = {
     "seats": "nothing", "in_variant": "a variant name", "index": "a list and a value",
     "reversed": "a list", "nth": "a list and a position (from 1)", "flatten": "a list of lists",
 }
+# words that begin a statement or stand for a value; a name spelled like one could never be used
+RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "elif", "else", "not",
+            "and", "or", "in", "is", "let", "set", "move", "shuffle", "insert", "add", "remove",
+            "for", "repeat", "while", "break", "continue", "return", "resolve", "choose", "perform",
+            "as", "phase", "log", "end", "then"}
 PSEUDO_FIELDS = {"label": TEXT, "location": "space", "kind": KIND, "deck": "deck"}
 
 
@@ -182,8 +187,16 @@ class Checker:
         self.diags.append(Diagnostic(file, node.line, node.col, message))
 
     # ---- declarations: build the symbol tables
+    def reserved(self, node, name: str) -> None:
+        if name in RESERVED:
+            self.error(node, f"'{name}' is a reserved word of the language and cannot name anything")
+
     def declare(self) -> None:
         p, h = self.p, self.h
+        for table in p.by_cat.values():
+            for d in table.values():
+                self.at(d)
+                self.reserved(d, d.name)
         for e in p.by_cat["enum"].values():
             h.enums[e.name] = [v.name for v in e.values]
             for v in e.values:
@@ -306,6 +319,8 @@ class Checker:
         start = pc.start or pc.deck or (self.p.game.home if self.p.game else None)
         if start is None:
             self.error(pc, f"'{pc.name}' has no starting place: add 'at SPACE', or 'home SPACE' to the game")
+        elif start == pc.deck and pc.start is None:
+            pass            # its deck, checked above
         elif start not in self.p.by_cat["space"] and start not in self.p.by_cat["deck"]:
             where = pc if pc.start else self.p.game
             self.error(where, f"unknown space '{start}'" + suggest(start, list(self.p.by_cat["space"]) + list(self.p.by_cat["deck"])))
@@ -320,6 +335,10 @@ class Checker:
         self.expect(v.init, Scope(), Context(), t, f"the starting value of '{v.name}'")
         if (v.low is not None) and t != INT:
             self.error(v, f"only a number variable can have a range; '{v.name}' is {describe(t)}")
+        elif v.low is not None and v.low > v.high:
+            self.error(v, f"the range {v.low}..{v.high} of '{v.name}' is empty")
+        elif v.low is not None and isinstance(v.init, A.IntLit) and not v.low <= v.init.value <= v.high:
+            self.error(v.init, f"the starting value {v.init.value} of '{v.name}' is outside its range {v.low}..{v.high}")
 
     def params_scope(self, params: list[A.Param], domains: bool = False) -> Scope:
         scope = Scope()
@@ -332,6 +351,7 @@ class Checker:
                     self.error(prm, f"parameter '{prm.name}' needs its choices: write '{prm.name}: {t} in LIST'")
             if prm.name in scope.names:
                 self.error(prm, f"parameter '{prm.name}' appears twice")
+            self.reserved(prm, prm.name)
             scope.names[prm.name] = t
         return scope
 
@@ -385,6 +405,7 @@ class Checker:
         method(st, scope, ctx)
 
     def stmt_let(self, st: A.Let, scope, ctx):
+        self.reserved(st, st.name)
         if st.type is not None:
             t = self.type_of(st.type, st)
             self.expect(st.value, scope, ctx, t, f"the value of '{st.name}'")
@@ -406,7 +427,9 @@ class Checker:
                     self.used.add(target.name)
                     target.ref = "var"
                 elif target.name in self.globals:
-                    self.error(target, f"cannot set '{target.name}': it is a {self.name_refs[target.name]}, not a variable")
+                    what = self.name_refs[target.name]
+                    article = "an" if what[0] in "aeiou" else "a"
+                    self.error(target, f"cannot set '{target.name}': it is {article} {what}, not a variable")
                     return
                 else:
                     self.error(target, f"unknown variable '{target.name}'" + suggest(target.name, scope.all_names() + list(self.p.by_cat["var"])))

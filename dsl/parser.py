@@ -21,6 +21,10 @@ TERMINAL_WORDS = {
 }
 
 
+# keywords that only make sense after another construct; seen as a plain name, they are misplaced
+MISPLACED_KEYWORDS = {"elif", "else", "then", "pass", "by", "desc", "among", "because", "award", "requires", "label"}
+
+
 class SyntaxProblem(Exception):
     def __init__(self, diagnostic: Diagnostic):
         self.diagnostic = diagnostic
@@ -112,6 +116,10 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
             line -= 1
             col = len(lines[line - 1]) + 1
     expected = sorted(getattr(err, "expected", None) or getattr(err, "accepts", None) or [])
+    history = getattr(err, "token_history", None) or []
+    if history and history[-1].type == "NAME" and str(history[-1]) in MISPLACED_KEYWORDS:
+        prev = history[-1]
+        return Diagnostic(path, prev.line, prev.column, f"'{prev}' cannot be used here")
     open_braces = _open_braces(text, len(text) if at_end else _offset(text, line, col))
     found = "the end of the file" if at_end else f"'{token}'"
     if open_braces and (at_end or "RBRACE" in expected):

@@ -45,7 +45,8 @@ class Engine:
         g.decision, g.seat, g.phase = None, 1, None
         g.over, g.result, g.decisions = False, None, 0
         for name, (init, low, high) in c.vars.items():
-            g.vars[name] = init(g, {})
+            value = init(g, {})
+            g.vars[name] = value if low is None else max(low, min(high, value))
         if c.play is not None:
             g.call(c.play, {})
         return g
@@ -329,18 +330,20 @@ class Engine:
                 if not self.frames:
                     self.finish(None, None)
                     break
+                steps += 1
+                if steps > MAX_STEPS:
+                    raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
                 f = self.frames[-1]
                 ops = blocks[f["b"]].ops
                 pc = f["pc"]
                 if pc >= len(ops):
+                    if op is None and f.get("loop") == "while":
+                        op = self.c.blocks[f["w"][0]].ops[f["w"][1]]      # an empty loop names itself
                     self.end_of_block(f)
                     continue
                 op = ops[pc]
                 f["pc"] = pc + 1
                 op.run(self, f)
-                steps += 1
-                if steps > MAX_STEPS:
-                    raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
         except RuleFault as fault:
             where = op.where if op is not None else "rules"
             raise GameError(f"{where}: error: {fault}") from None

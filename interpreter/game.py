@@ -8,7 +8,9 @@ from typing import Any, Optional
 from dsl.errors import GameError
 
 from .engine import STATE_KEYS, Engine
+from .expressions import RuleFault
 from .events import Event, describe
+from .saves import check_state
 
 SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 1
@@ -115,13 +117,20 @@ class Game:
         return self._engine.vars[name]
 
     def pieces_at(self, space: str) -> list[str]:
-        return list(self._engine.stack(space))
+        if space not in self._engine.stacks:
+            raise GameError(f"there is no space '{space}'")
+        return list(self._engine.stacks[space])
 
     def location(self, piece: str) -> str:
+        if piece not in self._engine.where:
+            raise GameError(f"there is no piece '{piece}'")
         return self._engine.where[piece]
 
     def field(self, obj: str, name: str) -> Any:
-        return self._engine.field(obj, name)
+        try:
+            return self._engine.field(obj, name)
+        except RuleFault as fault:
+            raise GameError(str(fault)) from None
 
     def tokens(self, obj: str, token: str) -> int:
         return self._engine.token_count(obj, token)
@@ -210,10 +219,12 @@ class Game:
                 # the rules changed since the save: rebuild the position by replaying its choices
                 return replay(rules, seed, variant, seats, trail)
             state = data["state"]
-            missing = [k for k in STATE_KEYS if k not in state]
+            missing = [k for k in STATE_KEYS if k not in state] if isinstance(state, dict) else ["everything"]
             if missing:
                 raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
-            engine = Engine.from_state(rules.compiled(variant), state, [tuple(x) for x in data["log"]])
+            compiled = rules.compiled(variant)
+            check_state(state, compiled)
+            engine = Engine.from_state(compiled, state, [tuple(x) for x in data["log"]])
         except (KeyError, TypeError, ValueError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         return cls(rules, engine, trail)

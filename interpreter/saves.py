@@ -21,3 +21,85 @@ def write_atomically(path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+# ---- checking a saved state before the engine trusts it
+
+from typing import Any, Literal, Optional  # noqa: E402
+
+from pydantic import BaseModel, ConfigDict, ValidationError  # noqa: E402
+
+from dsl.errors import GameError  # noqa: E402
+
+
+class SavedOption(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    label: str
+    value: Any = None
+
+
+class SavedDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["choose", "many", "perform"]
+    prompt: str
+    seat: int
+    options: list[SavedOption]
+    env: str
+    op: tuple[int, int]
+    most: Optional[int] = None
+
+
+class SavedState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: int
+    seats: int
+    variant: Optional[str]
+    rng: int
+    forced: list[int]
+    vars: dict[str, Any]
+    where: dict[str, str]
+    stacks: dict[str, list[str]]
+    fields: dict[str, dict[str, Any]]
+    tokens: dict[str, dict[str, int]]
+    supply: dict[str, int]
+    frames: list[dict[str, Any]]
+    envs: dict[str, dict[str, Any]]
+    next_env: int
+    decision: Optional[SavedDecision]
+    seat: int
+    phase: Optional[str]
+    over: bool
+    result: Optional[dict[str, Any]]
+    decisions: int
+
+
+def check_state(state: dict, c) -> None:
+    """Raise GameError unless `state` is a well-formed position of the compiled game `c`."""
+    try:
+        SavedState.model_validate(state)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise GameError(f"the saved game is damaged ({where}: {first['msg']})") from None
+    if set(state["stacks"]) != set(c.spaces):
+        raise GameError("the saved game is damaged (its spaces are not this game's)")
+    seen = {}
+    for space, stack in state["stacks"].items():
+        for piece in stack:
+            if piece in seen or state["where"].get(piece) != space:
+                raise GameError(f"the saved game is damaged ({piece} is not where it is said to be)")
+            seen[piece] = space
+    if set(seen) != set(c.pieces):
+        raise GameError("the saved game is damaged (its pieces are not this game's)")
+    for frame in state["frames"]:
+        block, pc, env = frame.get("b"), frame.get("pc"), frame.get("e")
+        if not (isinstance(block, int) and 0 <= block < len(c.blocks) and isinstance(pc, int)
+                and env in state["envs"]):
+            raise GameError("the saved game is damaged (its pending rules are not this game's)")
+    decision = state["decision"]
+    if decision is not None:
+        block, index = decision["op"]
+        if not (0 <= block < len(c.blocks) and 0 <= index < len(c.blocks[block].ops)
+                and hasattr(c.blocks[block].ops[index], "apply") and decision["env"] in state["envs"]):
+            raise GameError("the saved game is damaged (its pending decision is not this game's)")

@@ -100,8 +100,6 @@ def test_unknown_field_type_names_the_file(tmp_path):
     assert d.file.endswith("a.rules")
 
 
-@pytest.mark.xfail(strict=True, reason="checker bug: a card naming an unknown deck gets a second error, "
-                   "\"unknown space\", reported at the game declaration")
 def test_unknown_deck_reported_once_at_the_card(tmp_path):
     err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box }\nspace box\ndeck raids\n'
                                           'kind c: card { }\ncard x: c in raid\nplay { shuffle raids }\n'})

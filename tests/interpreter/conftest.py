@@ -1,4 +1,4 @@
-"""Shared fixtures for interpreter tests; makes tests/harness.py importable as `harness`."""
+"""Shared fixtures for the interpreter tests."""
 from __future__ import annotations
 
 import sys
@@ -6,12 +6,7 @@ from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.append(str(TESTS))          # appended, so the real `interpreter` package wins
-
-FIXTURES = TESTS / "fixtures"
-REPO = TESTS.parent
+from paths import FIXTURES, REPO, TESTS  # noqa: F401  (tests/conftest.py puts tests/ on the path)
 
 
 @pytest.fixture(scope="session")

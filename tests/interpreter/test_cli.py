@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from paths import REPO
 
 TINY = "tests/fixtures/tiny"
 BROKEN = "tests/fixtures/broken"

@@ -9,7 +9,7 @@ import pytest
 
 from interpreter import GameError, load_rules
 
-from conftest import FIXTURES, REPO
+from paths import FIXTURES, REPO
 
 LANG = FIXTURES / "lang"
 
@@ -485,8 +485,6 @@ def test_runaway_rules_stop_with_a_game_error(name, message):
     assert re.search(r"GameError: \S*" + message, out), out
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Engine.run does not count end-of-block steps, "
-                   "so `while true {}` with an empty body never reaches MAX_STEPS and hangs")
 def test_empty_while_true_loop_stops():
     import re
     out = run_guarded(LANG / "runaway_loop.rules", timeout=15)
@@ -503,8 +501,6 @@ def test_runaway_function_in_process():
         load("runaway_function").new_game().over
 
 
-@pytest.mark.xfail(strict=True, reason="engine/checker bug: a ranged variable's starting value is neither "
-                   "checked nor clamped: `var x: int in 0..5 = 9` starts at 9")
 def test_var_range_applies_to_the_starting_value(write_rules):
     from interpreter import RulesError
     path = write_rules('game c "C" { seats 1 home box }\nspace box\n'

@@ -8,7 +8,7 @@ import pytest
 from harness import log_bytes, run_random_games
 from interpreter import load_rules
 
-from conftest import FIXTURES
+from paths import FIXTURES
 
 TINY = FIXTURES / "tiny"
 
