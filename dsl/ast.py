@@ -273,6 +273,12 @@ class Log(Node):
     message: Text
 
 
+class Tally(Node):
+    """`tally casualties`: counts one event the pack marks as interesting, for simulations."""
+    stmt: Literal["tally"] = "tally"
+    name: str
+
+
 class EndGame(Node):
     stmt: Literal["end"] = "end"
     outcome: Optional[Text] = None
@@ -281,7 +287,7 @@ class EndGame(Node):
 
 Stmt = Union[Let, Set, Move, Shuffle, Insert, AddTokens, RemoveTokens, If, For, Repeat, While, Break,
              Continue, Return, CallStmt, Resolve, Choose, ChooseMany, Perform, AsSeat, RunPhase,
-             Log, EndGame]
+             Log, Tally, EndGame]
 
 
 # ---- declarations -----------------------------------------------------------------------
@@ -441,6 +447,18 @@ class ResultDecl(Decl):
     outcomes: list[Outcome]
 
 
+class EvaluateDecl(Decl):
+    """`evaluate EXPR`: how good a position is for the players, for bots that look ahead."""
+    decl: Literal["evaluate"] = "evaluate"
+    value: Expr
+
+
+class TallyDecl(Decl):
+    """`tally NAME "Label"`: an event kind simulations count per game."""
+    decl: Literal["tally"] = "tally"
+    label: Optional[str] = None
+
+
 class VariantDecl(Decl):
     decl: Literal["variant"] = "variant"
     label: Optional[str] = None
@@ -449,7 +467,7 @@ class VariantDecl(Decl):
 
 AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
-                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl]
+                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl]
 
 for _model in list(globals().values()):
     if isinstance(_model, type) and issubclass(_model, Node) and _model is not Node:

@@ -62,7 +62,7 @@ class Program:
     """The declarations of one game (base plus an active variant), indexed by name."""
 
     CATEGORIES = ("game", "enum", "die", "token", "kind", "space", "deck", "piece", "var",
-                  "function", "procedure", "action", "phase", "variant")
+                  "function", "procedure", "action", "phase", "variant", "tally")
 
     def __init__(self, decls: list[A.AnyDecl], variant: str | None = None):
         self.decls = decls
@@ -71,6 +71,7 @@ class Program:
         self.triggers: list[A.Decl] = []
         self.plays: list[A.PlayDecl] = []
         self.results: list[A.ResultDecl] = []
+        self.evaluations: list[A.EvaluateDecl] = []
         self.duplicates: list[tuple[A.Decl, A.Decl]] = []
         self.variants: dict[str, A.VariantDecl] = {}
         base = [d for d in decls if not isinstance(d, A.VariantDecl)]
@@ -91,6 +92,8 @@ class Program:
                 self.plays = [d] if replace else self.plays + [d]
             elif isinstance(d, A.ResultDecl):
                 self.results = [d] if replace else self.results + [d]
+            elif isinstance(d, A.EvaluateDecl):
+                self.evaluations = [d] if replace else self.evaluations + [d]
             elif isinstance(d, A.VariantDecl):
                 continue
             else:
@@ -158,6 +161,12 @@ class Checker:
             for o in res.outcomes:
                 if o.cond is not None:
                     self.expect(o.cond, Scope(), Context(score=True), BOOL, "an outcome condition")
+        for ev in p.evaluations:
+            self.at(ev)
+            self.expect(ev.value, Scope(), Context(), INT, "the evaluation")
+        if len(p.evaluations) > 1:
+            self.at(p.evaluations[1])
+            self.error(p.evaluations[1], "a second 'evaluate' declaration")
         self.check_whole_game()
         return self.diags
 
@@ -619,6 +628,12 @@ class Checker:
     def stmt_log(self, st: A.Log, scope, ctx):
         self.expr(st.message, scope, ctx)
 
+    def stmt_tally(self, st: A.Tally, scope, ctx):
+        if st.name not in self.p.by_cat["tally"]:
+            self.error(st, f"unknown tally '{st.name}'; declare it with 'tally {st.name}'"
+                       + suggest(st.name, self.p.by_cat["tally"]))
+        self.used.add(st.name)
+
     def stmt_end(self, st: A.EndGame, scope, ctx):
         for text in (st.outcome, st.reason):
             if text is not None:
@@ -939,7 +954,7 @@ class Checker:
 def unused_warnings(program: Program, used: set[str]) -> list[Diagnostic]:
     """Definitions that nothing refers to (warnings, W001)."""
     out = []
-    for cat in ("function", "procedure", "action", "phase", "die", "token", "var", "kind"):
+    for cat in ("function", "procedure", "action", "phase", "die", "token", "var", "kind", "tally"):
         for d in program.by_cat[cat].values():
             if d.name not in used:
                 out.append(Diagnostic(d.file, d.line, d.col,

@@ -367,6 +367,16 @@ class ToAst(Transformer):
         return A.Outcome.at((meta.line, meta.column), name=_unquote(name),
                             award=_unquote(award) if award else None, cond=cond)
 
+    def evaluate_decl(self, meta, c):
+        return A.EvaluateDecl.at((meta.line, meta.column), file=self.path, name="evaluate", value=c[0])
+
+    def tally_decl(self, meta, c):
+        name, label = c
+        return self._decl(A.TallyDecl, name, label=_unquote(label) if label else None)
+
+    def count_stmt(self, meta, c):
+        return self._at(A.Tally, meta, name=str(c[0]))
+
     def variant_decl(self, meta, c):
         name, label, *decls = c
         return self._decl(A.VariantDecl, name, label=_unquote(label) if label else None, decls=decls)

@@ -44,6 +44,21 @@ def build_parser() -> Parser:
     info.add_argument("--json", action="store_true")
     info.add_argument("--mod", action="append", default=[], metavar="FILE")
 
+    sim = sub.add_parser("sim", help="simulate many games with a bot and summarise them")
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("--games", type=_integer, default=100)
+    sim.add_argument("--bot", default="random", help="random, greedy or mcts")
+    sim.add_argument("--budget", type=_integer, default=0, help="options (greedy) or play-outs (mcts) per decision")
+    sim.add_argument("--variant", default=None)
+    sim.add_argument("--seats", type=_integer, default=1)
+    sim.add_argument("--mod", action="append", default=[], metavar="FILE")
+    sim.add_argument("--seed", type=_integer, default=0, help="game i uses seed SEED+i")
+    sim.add_argument("--jobs", type=_integer, default=1, help="worker processes")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--plot", metavar="FILE.png")
+    sim.add_argument("--compare", metavar="KEY=VALUE,...",
+                     help="also run a second configuration on the same seeds, e.g. variant=elite or bot=greedy")
+
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
     return parser
 
@@ -161,13 +176,74 @@ def game_summary(game) -> dict:
             "turns": game.var(turns_var) if turns_var else None, "decisions": game.decisions_made}
 
 
+def cmd_sim(args) -> int:
+    from . import sim
+    from .bots import BOTS
+    if args.games < 1:
+        raise UsageError("garrison sim: --games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("garrison sim: --jobs must be at least 1")
+    if args.bot not in BOTS:
+        from dsl.errors import suggest
+        raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
+    variant = None if args.variant in (None, "standard") else args.variant
+    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(args.mod), args.seed, args.budget)
+    configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
+    for config in configs:
+        try:
+            rules = sim._rules(config)
+        except RulesError as err:
+            print(err.report(), file=sys.stderr)
+            return EXIT_ERRORS
+        rules.compiled(config.variant)
+        if not rules.seats_min <= config.seats <= rules.seats_max:
+            raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
+    runs = [sim.run(config, args.jobs, _progress_printer()) for config in configs]
+    figures = [sim.report(r) for r in runs]
+    if args.plot:
+        sim.plot(figures, args.plot)
+    if args.json:
+        out = figures[0] if len(figures) == 1 else {"a": figures[0], "b": figures[1],
+                                                     "differences": sim.compare(runs[0], runs[1])}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for f in figures:
+            print("\n".join(sim.text_report(f)))
+        if len(runs) == 2:
+            print("\n".join(sim.compare_text(sim.compare(runs[0], runs[1]), configs[0], configs[1])))
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
+
+
+def _progress_printer():
+    """A one-line progress bar on stderr: games, games/s and the time left."""
+    stream = sys.stderr
+    last = [0.0]
+
+    def show(done: int, total: int, seconds: float) -> None:
+        if done < total and seconds - last[0] < 0.25:
+            return
+        last[0] = seconds
+        rate = done / seconds if seconds else 0.0
+        eta = (total - done) / rate if rate else 0.0
+        filled = int(30 * done / total)
+        line = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games, {rate:.1f}/s, {eta:.0f}s left"
+        if stream.isatty():
+            stream.write("\r" + line + ("\n" if done == total else ""))
+        elif done == total or done % max(1, total // 10) == 0:
+            stream.write(line + "\n")
+        stream.flush()
+    return show
+
+
 def cmd_schema(args) -> int:
     from .model import rules_schema
     sys.stdout.write(rules_schema())
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "schema": cmd_schema}
+COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "sim": cmd_sim, "schema": cmd_schema}
 
 if __name__ == "__main__":
     sys.exit(main())

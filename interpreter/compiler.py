@@ -219,6 +219,11 @@ class Compiled:
             self.score = compile_expr(res.score, self)
             self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
                              for o in res.outcomes]
+        self.evaluation = None
+        if p.evaluations:
+            self.at(p.evaluations[0])
+            self.evaluation = compile_expr(p.evaluations[0].value, self)
+        self.tallies = {t.name: t.label or t.name.replace("_", " ") for t in p.by_cat["tally"].values()}
         self.dice = {d.name: (d.low, d.high) for d in p.by_cat["die"].values()}
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
@@ -226,7 +231,7 @@ class Compiled:
 
     def name_label(self, name: str) -> str:
         """The label of a die or token name, for the log."""
-        return self.die_labels.get(name) or self.token_labels.get(name) or name
+        return self.die_labels.get(name) or self.token_labels.get(name) or self.tallies.get(name) or name
 
     def kind_of(self, oid: str) -> str:
         return oid.split("#", 1)[0]

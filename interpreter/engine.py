@@ -24,6 +24,7 @@ class Engine:
         self.log: list = []
         self.call_depth = 0
         self.memo = None        # a cache of pure function values while options are listed
+        self.peeking = False    # a look-ahead copy stops before listing the next options
 
     # ---- creation and copying
     @classmethod
@@ -401,6 +402,13 @@ class Engine:
             env[name] = v
             yield from self._bindings(action, i + 1, env)
         env.pop(name, None)
+
+    def peek_stop(self) -> bool:
+        """In a look-ahead copy, stop where the next decision would be listed."""
+        if self.peeking:
+            self.decision = {"type": "peek", "prompt": "", "seat": self.seat, "options": [],
+                             "env": "", "op": [0, 0]}
+        return self.peeking
 
     def ask(self, kind: str, prompt: str, options: list, f, op, **extra) -> None:
         decision = {"type": kind, "prompt": prompt, "seat": self.seat, "options": options,

@@ -45,6 +45,8 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
         return f"{data['prompt']} → {data['option']} (the only option)"
     if kind == "skip":
         return f"{data['prompt']}: nothing can be done"
+    if kind == "tally":
+        return f"({name(data['name'])})"
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""

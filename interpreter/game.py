@@ -107,6 +107,11 @@ class Game:
         return self._engine.phase
 
     @property
+    def log_data(self) -> list[tuple[str, dict]]:
+        """The log as (kind, data) pairs, without composing sentences (cheap, for statistics)."""
+        return list(self._engine.log)
+
+    @property
     def log(self) -> list[Event]:
         engine = self._engine
         show, name = engine.display, engine.c.name_label
@@ -179,8 +184,36 @@ class Game:
         """Forced rolls not used yet."""
         return list(self._engine.forced)
 
-    def clone(self) -> "Game":
-        return Game(self.rules, self._engine.copy(), [list(t) for t in self.trail])
+    def clone(self, reseed: Optional[int] = None) -> "Game":
+        """An independent copy. With `reseed`, the copy's future dice differ from this game's
+        (a bot looking ahead must not see the real dice); forced rolls are dropped too."""
+        engine = self._engine.copy()
+        if reseed is not None:
+            from .rng import seed_state
+            engine.rng = seed_state(reseed)
+            engine.forced = []
+        return Game(self.rules, engine, [list(t) for t in self.trail])
+
+    def peek(self, option_id: str, reseed: int) -> "Game":
+        """A throw-away copy after `option_id`, with fresh dice, run up to the next decision
+        but not listing its options: the cheap look-ahead bots use. Only `evaluate`, `over`
+        and the read helpers are meaningful on it."""
+        engine = self._engine.copy()
+        from .rng import seed_state
+        engine.rng, engine.forced, engine.peeking = seed_state(reseed), [], True
+        engine.log = []
+        engine.choose(option_id)
+        return Game(self.rules, engine, [])
+
+    def evaluate(self) -> int:
+        """The pack's `evaluate` expression for this position (0 if the pack declares none)."""
+        e = self._engine
+        if e.c.evaluation is None:
+            return 0
+        try:
+            return e.c.evaluation(e, {})
+        except RuleFault as fault:
+            raise GameError(f"rules: error: while evaluating the position: {fault}") from None
 
 
     def undo(self) -> None:

@@ -249,6 +249,8 @@ class ChooseOp(Op):
         self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
     def run(self, g, f):
+        if g.peek_stop():
+            return
         env = g.envs[f["e"]]
         options = without_twins(g.value_options(self.source(g, env)), g)
         if self.pass_label is not None:
@@ -275,6 +277,8 @@ class ChooseManyOp(Op):
         self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
 
     def run(self, g, f):
+        if g.peek_stop():
+            return
         env = g.envs[f["e"]]
         most = self.most(g, env)
         options = g.value_options(self.source(g, env))
@@ -309,6 +313,8 @@ class PerformOp(Op):
         self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
     def run(self, g, f):
+        if g.peek_stop():
+            return
         env = g.envs[f["e"]]
         options = []
         g.memo = {}
@@ -368,6 +374,16 @@ class LogOp(Op):
         g.log_event("note", text=self.message(g, g.envs[f["e"]]))
 
 
+class TallyOp(Op):
+    __slots__ = ("name",)
+
+    def __init__(self, st: A.Tally, c):
+        self.name = st.name
+
+    def run(self, g, f):
+        g.log_event("tally", name=self.name)
+
+
 class EndOp(Op):
     __slots__ = ("outcome", "reason")
 
@@ -383,7 +399,7 @@ class EndOp(Op):
 OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert": InsertOp, "add": TokensOp,
        "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp,
        "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp, "choose_many": ChooseManyOp,
-       "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp, "end": EndOp}
+       "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp, "tally": TallyOp, "end": EndOp}
 SIMPLE = {"break": BreakOp, "continue": ContinueOp, "return": ReturnOp}
 
 
