@@ -303,8 +303,8 @@ def test_e18_escape_conditions():
     game.choose("kuntz")
     assert game.location("barzychowska") == "escaped" and game.location("kuntz") == "escaped"
     assert game.over
-    # escaped defenders score double: Barzychowska 3 x 2, Kuntz 1 x 2; Wasik 1 and Franz 1
-    assert game.result.score == 6 + 2 + 1 + 1
+    # escaped defenders score double: Barzychowska 3 x 2, Kuntz 1 x 2; Franz 1 (Wasik, a special, 0)
+    assert game.result.score == 6 + 2 + 1
 
 
 def test_e19_veteran_tactics_one_card_replaced_each_turn():

@@ -1,0 +1,80 @@
+"""Random play of the Westerplatte pack: 200 seeded games for each difficulty with 1 and with
+4 seats. The first games of each configuration go through the full round-trip harness (save,
+load, clone and replay at every decision); the rest are plain random play-outs. Every game must
+end in a win or a loss."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parent))    # the shared helpers beside this file
+
+from harness import run_random_games               # noqa: E402  (tests/ is put on the path by conftest)
+from westerplatte_support import PACK, pack        # noqa: E402
+
+GAMES = 200
+HARNESSED = 8
+OUTCOMES = {"Win", "Loss"}
+
+
+def play_out(rules, seed: int, variant, seats: int, limit: int = 20_000):
+    game = rules.new_game(seed=seed, variant=variant, seats=seats)
+    rnd = random.Random(f"westerplatte:{seed}:{variant}:{seats}")
+    decisions = 0
+    while not game.over:
+        assert decisions < limit, f"seed {seed} {variant} {seats} seats: the game does not end"
+        options = game.decision.options
+        assert options and 1 <= game.decision.seat <= seats
+        game.choose(rnd.choice(options).id)
+        decisions += 1
+    return game, decisions
+
+
+@pytest.mark.parametrize("seats", [1, 4])
+@pytest.mark.parametrize("variant", ["easy", "normal", "hard"])
+def test_two_hundred_random_games(variant, seats):
+    rules = pack()
+    summaries = run_random_games(rules, HARNESSED, variant=variant, seats=seats, seed=0)
+    assert {s["outcome"] for s in summaries} <= OUTCOMES
+    started = time.perf_counter()
+    turns = []
+    for seed in range(HARNESSED, GAMES):
+        game, _ = play_out(rules, seed, variant, seats)
+        assert game.result.outcome in OUTCOMES, game.result
+        assert 0 <= game.result.score <= 7
+        if game.result.outcome == "Win":
+            assert game.result.score == 7
+        turns.append(game.var("turn"))
+    per_game = (time.perf_counter() - started) / (GAMES - HARNESSED)
+    assert per_game < 1.0, f"a random game takes {per_game:.2f} s"
+    assert len(summaries) + len(turns) == GAMES
+    assert len(set(turns)) > 1                     # the seeds give different games
+
+
+def test_the_day_track_bounds_the_game():
+    """Whatever the players do, a card reaches the day track often enough: a lazy garrison
+    that always ends its turn at once still sees the game end."""
+    rules = pack()
+    for seed in range(20):
+        game = rules.new_game(seed=seed, variant="easy", seats=2)
+        while not game.over:
+            ids = [o.id for o in game.decision.options]
+            game.choose("pass" if "pass" in ids else ids[0])
+        assert game.result.outcome in OUTCOMES
+        assert game.var("turn") < 400
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_command_line_random_game(seed):
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "play", str(PACK), "--bot", "random",
+                          "--seats", "4", "--variant", "hard", "--seed", str(seed), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    summary = json.loads(out)
+    assert summary["outcome"] in OUTCOMES
+    assert summary["variant"] == "hard"
