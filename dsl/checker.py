@@ -16,6 +16,7 @@ BUILTINS = {
     "tokens": "an object and a token", "take": "a kind", "objects": "a kind", "abs": "a number",
     "seats": "nothing", "in_variant": "a variant name", "index": "a list and a value",
     "reversed": "a list", "nth": "a list and a position (from 1)", "flatten": "a list of lists",
+    "head": "a list and how many of its first items", "token_supply": "a token with a supply",
 }
 # words that begin a statement or stand for a value; a name spelled like one could never be used
 RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "elif", "else", "not",
@@ -900,6 +901,24 @@ class Checker:
             if self.arity(node, 2):
                 self.expect_list(args[0], scope, ctx, f)
                 self.expr(args[1], scope, ctx)
+            return INT
+        if f == "head":
+            if not self.arity(node, 2):
+                return ANY
+            item = self.expect_list(args[0], scope, ctx, f)
+            self.expect(args[1], scope, ctx, INT, "how many items")
+            return list_of(item)
+        if f == "token_supply":
+            if self.arity(node, 1):
+                tok = args[0]
+                if isinstance(tok, A.Name):
+                    tok.ref = "token"
+                    self.token_ref(tok, tok.name)
+                    decl = self.p.by_cat["token"].get(tok.name)
+                    if decl is not None and decl.supply is None:
+                        self.error(tok, f"token '{tok.name}' has no supply; declare it with 'supply N'")
+                else:
+                    self.error(tok, "'token_supply' takes a token's name")
             return INT
         if f == "nth":
             if not self.arity(node, 2):

@@ -296,6 +296,10 @@ class ToAst(Transformer):
     def piece_body(self, meta, c):
         return c
 
+    def signed(self, meta, c):
+        sign, number = c
+        return -int(number) if sign is not None else int(number)
+
     def var_decl(self, meta, c):
         name, type_, low, high, init = c
         return self._decl(A.VarDecl, name, type=type_, init=init,

@@ -346,4 +346,6 @@ BUILTIN_COMPILERS = {
     "index": _index,
     "nth": _nth,
     "flatten": _one(lambda g, lists: [x for items in lists for x in items]),
+    "head": lambda node, args, c: (lambda g, e: args[0](g, e)[:max(0, args[1](g, e))]),
+    "token_supply": lambda node, args, c: (lambda g, e, t=node.args[0].name: g.supply.get(t, 0)),
 }
