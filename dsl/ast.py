@@ -459,6 +459,23 @@ class TallyDecl(Decl):
     label: Optional[str] = None
 
 
+class LayoutCell(Node):
+    space: str
+    style: Optional[str] = None      # a terminal style such as "red" or "bold white on blue"
+
+
+class LayoutRegion(Node):
+    title: str
+    rows: list[list[LayoutCell]]
+
+
+class LayoutDecl(Decl):
+    """How the board is drawn: titled regions of rows of spaces, and the variables to show."""
+    decl: Literal["layout"] = "layout"
+    regions: list[LayoutRegion] = []
+    show: list[LayoutCell] = []      # variables shown above the board
+
+
 class VariantDecl(Decl):
     decl: Literal["variant"] = "variant"
     label: Optional[str] = None
@@ -467,7 +484,7 @@ class VariantDecl(Decl):
 
 AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
-                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl]
+                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl]
 
 for _model in list(globals().values()):
     if isinstance(_model, type) and issubclass(_model, Node) and _model is not Node:

@@ -73,6 +73,7 @@ class Program:
         self.plays: list[A.PlayDecl] = []
         self.results: list[A.ResultDecl] = []
         self.evaluations: list[A.EvaluateDecl] = []
+        self.layouts: list[A.LayoutDecl] = []
         self.duplicates: list[tuple[A.Decl, A.Decl]] = []
         self.variants: dict[str, A.VariantDecl] = {}
         base = [d for d in decls if not isinstance(d, A.VariantDecl)]
@@ -95,6 +96,8 @@ class Program:
                 self.results = [d] if replace else self.results + [d]
             elif isinstance(d, A.EvaluateDecl):
                 self.evaluations = [d] if replace else self.evaluations + [d]
+            elif isinstance(d, A.LayoutDecl):
+                self.layouts = [d] if replace else self.layouts + [d]
             elif isinstance(d, A.VariantDecl):
                 continue
             else:
@@ -168,6 +171,12 @@ class Checker:
         if len(p.evaluations) > 1:
             self.at(p.evaluations[1])
             self.error(p.evaluations[1], "a second 'evaluate' declaration")
+        for layout in p.layouts:
+            self.at(layout)
+            self.check_layout(layout)
+        if len(p.layouts) > 1:
+            self.at(p.layouts[1])
+            self.error(p.layouts[1], "a second 'layout' declaration")
         self.check_whole_game()
         return self.diags
 
@@ -394,6 +403,25 @@ class Checker:
         if t.cond is not None:
             self.expect(t.cond, scope, Context(), BOOL, "the trigger condition")
         self.block(t.body, scope.child(), Context(returns=True))
+
+    def check_layout(self, layout: A.LayoutDecl) -> None:
+        places = list(self.p.by_cat["space"]) + list(self.p.by_cat["deck"])
+        seen: dict[str, A.LayoutCell] = {}
+        for region in layout.regions:
+            for row in region.rows:
+                for cell in row:
+                    if cell.space not in places:
+                        self.error(cell, f"unknown space '{cell.space}'" + suggest(cell.space, places))
+                    elif cell.space in seen:
+                        self.error(cell, f"'{cell.space}' is already placed (line {seen[cell.space].line})")
+                    seen[cell.space] = cell
+                    self.used.add(cell.space)
+                    if cell.style is not None and not valid_style(cell.style):
+                        self.error(cell, f"'{cell.style}' is not a terminal style (try \"red\", \"bold\", \"white on blue\")")
+        for cell in layout.show:
+            if cell.space not in self.p.by_cat["var"]:
+                self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
+            self.used.add(cell.space)
 
     # ---- statements
     def block(self, stmts: list, scope: Scope, ctx: Context) -> None:
@@ -968,6 +996,16 @@ class Checker:
                 self.error(node, f"'{fname}' needs a list, found {describe(t)}")
             return ANY
         return item
+
+
+def valid_style(style: str) -> bool:
+    from rich.errors import StyleSyntaxError
+    from rich.style import Style
+    try:
+        Style.parse(style)
+    except StyleSyntaxError:
+        return False
+    return True
 
 
 def unused_warnings(program: Program, used: set[str]) -> list[Diagnostic]:

@@ -371,6 +371,26 @@ class ToAst(Transformer):
         return A.Outcome.at((meta.line, meta.column), name=_unquote(name),
                             award=_unquote(award) if award else None, cond=cond)
 
+    def layout_decl(self, meta, c):
+        regions = [x for x in c if isinstance(x, A.LayoutRegion)]
+        show = [name for x in c if isinstance(x, list) for name in x]
+        return A.LayoutDecl.at((meta.line, meta.column), file=self.path, name="layout",
+                               regions=regions, show=show)
+
+    def layout_region(self, meta, c):
+        title, *rows = c
+        return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title), rows=rows)
+
+    def layout_show(self, meta, c):
+        return [A.LayoutCell.at(_pos(t), space=str(t)) for t in c]
+
+    def layout_row(self, meta, c):
+        return list(c)
+
+    def layout_cell(self, meta, c):
+        name, style = c
+        return A.LayoutCell.at(_pos(name), space=str(name), style=_unquote(style) if style else None)
+
     def evaluate_decl(self, meta, c):
         return A.EvaluateDecl.at((meta.line, meta.column), file=self.path, name="evaluate", value=c[0])
 

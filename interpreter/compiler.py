@@ -219,6 +219,7 @@ class Compiled:
             self.score = compile_expr(res.score, self)
             self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
                              for o in res.outcomes]
+        self.layout = p.layouts[0] if p.layouts else None     # how the board is drawn (dsl.ast.LayoutDecl)
         self.evaluation = None
         if p.evaluations:
             self.at(p.evaluations[0])
