@@ -346,6 +346,7 @@ class KindDecl(Decl):
 class AttrValue(Node):
     name: str
     value: Expr
+    file: Optional[str] = None     # set when a mod's `change` supplies the value
 
 
 class SpaceDecl(Decl):
@@ -476,6 +477,34 @@ class LayoutDecl(Decl):
     show: list[LayoutCell] = []      # variables shown above the board
 
 
+class ModHeader(Decl):
+    """`mod "Title" for GAME` or `scenario "Title" for GAME`: what a file changes."""
+    decl: Literal["mod_header"] = "mod_header"
+    scenario: bool = False
+    title: str
+    game: str
+
+
+class ReplaceDecl(Decl):
+    """`replace DECLARATION`: a mod's new version of an existing declaration."""
+    decl: Literal["replace"] = "replace"
+    new: "AnyDecl"
+
+
+class RemoveDecl(Decl):
+    """`remove CATEGORY NAME`: a mod takes a declaration out of the game."""
+    decl: Literal["remove"] = "remove"
+    category: str
+
+
+class ChangeDecl(Decl):
+    """`change piece NAME [xN] { attr value ... }`: new count or attribute values for pieces or cards."""
+    decl: Literal["change"] = "change"
+    category: str
+    count: Optional[int] = None
+    attrs: list[AttrValue] = []
+
+
 class VariantDecl(Decl):
     decl: Literal["variant"] = "variant"
     label: Optional[str] = None
@@ -484,7 +513,8 @@ class VariantDecl(Decl):
 
 AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
-                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl]
+                ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
+                ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl]
 
 for _model in list(globals().values()):
     if isinstance(_model, type) and issubclass(_model, Node) and _model is not Node:

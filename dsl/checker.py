@@ -293,14 +293,17 @@ class Checker:
         for a in attrs:
             info = self.h.field(kind, a.name) if self.h.is_kind(kind) else None
             own = any(a.name in self.h.fields.get(k, {}) for k in self.h.ancestors(kind))
+            saved, self.file = self.file, a.file or self.file      # values a mod changed point into the mod
             if info is None or not own:
                 names = [n for k in self.h.ancestors(kind) for n in self.h.fields.get(k, {})]
                 self.error(a, f"'{kind}' has no attribute '{a.name}'" + suggest(a.name, names))
+                self.file = saved
                 continue
             if a.name in given:
                 self.error(a, f"attribute '{a.name}' is given twice")
             given[a.name] = a
             self.expect(a.value, Scope(), Context(), info[0], f"attribute '{a.name}'")
+            self.file = saved
         for k in self.h.ancestors(kind):
             kdecl = self.p.by_cat["kind"].get(k)
             if kdecl is None:

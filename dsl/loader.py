@@ -62,17 +62,135 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
 
 
-def apply_mod(decls: list[A.AnyDecl], mod: list[A.AnyDecl]) -> list[A.AnyDecl]:
-    """A mod's declarations replace those of the same name and category; others are added."""
-    out = list(decls)
-    index = {(getattr(d, "decl", ""), d.name): i for i, d in enumerate(out)}
-    for d in mod:
-        key = (getattr(d, "decl", ""), d.name)
-        if key in index and not isinstance(d, (A.EntersTrigger, A.ChangesTrigger)):
-            out[index[key]] = d
-        else:
-            out.append(d)
-    return out
+SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
+CATEGORY_WORDS = {"card": "piece", "piece": "piece", "kind": "kind", "space": "space", "deck": "deck",
+                  "var": "var", "function": "function", "procedure": "procedure", "action": "action",
+                  "phase": "phase", "token": "token", "die": "die", "enum": "enum", "tally": "tally",
+                  "variant": "variant", "play": "play", "result": "result", "layout": "layout",
+                  "evaluate": "evaluate"}
+
+
+def _key(d) -> tuple[str, str]:
+    return (getattr(d, "decl", ""), d.name)
+
+
+class ModApplier:
+    """Applies mod and scenario files to a game's declarations, reporting conflicts.
+
+    A file headed `mod "Title" for GAME` must say what it does: new declarations are added (a
+    name already in the game is an error), `replace`, `remove` and `change` must find their
+    target. A `scenario "Title" for GAME` file, or a file without a header, may also redefine
+    anything by declaring it again. Two files that replace the same thing are an error."""
+
+    def __init__(self, decls: list[A.AnyDecl], game: str | None):
+        self.decls = list(decls)
+        self.game = game
+        self.touched: dict[tuple[str, str], A.Decl] = {}
+        self.diags: list[Diagnostic] = []
+
+    def error(self, node, message: str) -> None:
+        self.diags.append(Diagnostic(node.file, node.line, node.col, message))
+
+    def find(self, key) -> int | None:
+        return next((i for i, d in enumerate(self.decls) if _key(d) == key), None)
+
+    def claim(self, key, node) -> bool:
+        """Record that `node` changes `key`; a second file doing so is a conflict."""
+        first = self.touched.get(key)
+        if first is not None and first.file != node.file:
+            self.error(node, f"'{key[1]}' is also changed by {first.file}:{first.line}; two mods cannot change the same thing")
+            return False
+        self.touched[key] = node
+        return True
+
+    def apply(self, mod: list[A.AnyDecl]) -> None:
+        header = mod[0] if mod and isinstance(mod[0], A.ModHeader) else None
+        strict = header is not None and not header.scenario
+        if header is not None and self.game is not None and header.game != self.game:
+            self.error(header, f"this {'scenario' if header.scenario else 'mod'} is for the game '{header.game}', not '{self.game}'")
+            return
+        for d in mod:
+            if isinstance(d, A.ModHeader):
+                if d is not header:
+                    self.error(d, "a second 'mod' or 'scenario' header")
+            elif isinstance(d, A.ReplaceDecl):
+                self.replace(d)
+            elif isinstance(d, A.RemoveDecl):
+                self.remove(d)
+            elif isinstance(d, A.ChangeDecl):
+                self.change(d)
+            else:
+                self.add(d, strict)
+
+    def existing(self, name: str):
+        return next((d for d in self.decls if d.name == name and not isinstance(d, (A.EntersTrigger, A.ChangesTrigger))), None)
+
+    def add(self, d, strict: bool) -> None:
+        key = _key(d)
+        index = self.find(key)
+        if index is not None and not isinstance(d, (A.EntersTrigger, A.ChangesTrigger)):
+            if strict:
+                what = f"a {d.decl} block" if isinstance(d, SINGLETONS) else f"'{d.name}'"
+                where = self.decls[index]
+                self.error(d, f"the game already has {what} (at {where.file}:{where.line}); "
+                              f"write 'replace …' to change it")
+                return
+            if self.claim(key, d):
+                self.decls[index] = d
+            return
+        other = self.existing(d.name) if not isinstance(d, SINGLETONS) else None
+        if other is not None and strict:
+            self.error(d, f"'{d.name}' is already a {other.decl} of the game (at {other.file}:{other.line})")
+            return
+        self.decls.append(d)
+
+    def target(self, d, category: str, verb: str):
+        cat = CATEGORY_WORDS.get(category)
+        if cat is None:
+            self.error(d, f"'{category}' is not something a mod can {verb}; try one of: "
+                          + ", ".join(sorted(CATEGORY_WORDS)))
+            return None, None
+        key = (cat, d.name)
+        index = self.find(key)
+        if index is None:
+            from .errors import suggest
+            names = [x.name for x in self.decls if getattr(x, "decl", "") == cat]
+            self.error(d, f"the game has no {category} '{d.name}' to {verb}" + suggest(d.name, names))
+            return None, None
+        return key, index
+
+    def replace(self, d: A.ReplaceDecl) -> None:
+        new = d.new
+        category = new.decl if new.decl != "piece" else ("card" if new.card else "piece")
+        key, index = self.target(A.RemoveDecl.at((new.line, new.col), file=d.file, name=new.name,
+                                                 category=category), category, "replace")
+        if key is not None and self.claim(key, d):
+            self.decls[index] = new
+
+    def remove(self, d: A.RemoveDecl) -> None:
+        key, index = self.target(d, d.category, "remove")
+        if key is not None and self.claim(key, d):
+            del self.decls[index]
+
+    def change(self, d: A.ChangeDecl) -> None:
+        if d.category not in ("piece", "card"):
+            self.error(d, f"'change' works on pieces and cards; use 'replace {d.category} …' instead")
+            return
+        key, index = self.target(d, d.category, "change")
+        if key is None or not self.claim(key, d):
+            return
+        old = self.decls[index]
+        attrs = {a.name: a for a in old.attrs}
+        attrs.update({a.name: a for a in d.attrs})
+        self.decls[index] = old.model_copy(update={"count": d.count or old.count, "attrs": list(attrs.values())})
+
+
+def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:
+    game = next((d.name for d in decls if isinstance(d, A.GameDecl)), None)
+    applier = ModApplier(decls, game)
+    for mod in mods:
+        applier.apply(mod)
+    return applier.decls, applier.diags
 
 
 def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sources, list[Diagnostic]]:
@@ -82,10 +200,20 @@ def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sour
     if not files:
         raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
     decls, diags = parse_pack(files, sources)
+    header = next((d for d in decls if isinstance(d, A.ModHeader)), None)
+    if header is not None:
+        kind = "scenario" if header.scenario else "mod"
+        diags.append(Diagnostic(header.file, header.line, header.col,
+                                f"this is a {kind} for '{header.game}', not a game: use it with "
+                                f"'--{kind if header.scenario else 'mod'} {header.file}' on the game '{header.game}'"))
+        raise RulesError(diags, sources)
+    mods = []
     for mod in extra:
         mod_decls, mod_diags = parse_pack(rules_files(mod), sources)
-        decls = apply_mod(decls, mod_decls)
+        mods.append(mod_decls)
         diags += mod_diags
+    decls, mod_diags = apply_mods(decls, mods)
+    diags += mod_diags
     if not any(d.severity == "error" for d in diags):
         diags = diags + check_program(decls)
     if any(d.severity == "error" for d in diags):

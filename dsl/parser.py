@@ -391,6 +391,30 @@ class ToAst(Transformer):
         name, style = c
         return A.LayoutCell.at(_pos(name), space=str(name), style=_unquote(style) if style else None)
 
+    def mod_header(self, meta, c):
+        word, title, game = c
+        return A.ModHeader.at(_pos(word), file=self.path, name="mod_header", scenario=str(word) == "scenario",
+                              title=_unquote(title), game=str(game))
+
+    def replace_decl(self, meta, c):
+        new = c[0]
+        return A.ReplaceDecl.at((meta.line, meta.column), file=self.path, name=new.name, new=new)
+
+    def remove_decl(self, meta, c):
+        category, name = c
+        return A.RemoveDecl.at(_pos(name), file=self.path, name=str(name), category=str(category))
+
+    def change_decl(self, meta, c):
+        category, name, count, attrs = c
+        values, does = self._split_attrs(attrs)
+        if does is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           "'change' sets counts and attribute values; use 'replace' to give a new effect"))
+        for a in values:
+            a.file = self.path
+        return A.ChangeDecl.at(_pos(name), file=self.path, name=str(name), category=str(category),
+                               count=int(str(count)[1:]) if count else None, attrs=values)
+
     def evaluate_decl(self, meta, c):
         return A.EvaluateDecl.at((meta.line, meta.column), file=self.path, name="evaluate", value=c[0])
 

@@ -28,6 +28,7 @@ def build_parser() -> Parser:
     check = sub.add_parser("check", help="check rules packs and report every error")
     check.add_argument("packs", nargs="+", metavar="PATH_OR_NAME")
     check.add_argument("--mod", action="append", default=[], metavar="FILE")
+    check.add_argument("--scenario", metavar="FILE")
     check.add_argument("--quiet", action="store_true", help="do not print warnings")
 
     play = sub.add_parser("play", help="play a game (or let a bot play it)")
@@ -38,11 +39,13 @@ def build_parser() -> Parser:
     play.add_argument("--bot", default=None, help="let a bot play every seat (random)")
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
+    play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
 
     info = sub.add_parser("info", help="summarise a game's compiled rules")
     info.add_argument("game", metavar="GAME")
     info.add_argument("--json", action="store_true")
     info.add_argument("--mod", action="append", default=[], metavar="FILE")
+    info.add_argument("--scenario", metavar="FILE")
 
     sim = sub.add_parser("sim", help="simulate many games with a bot and summarise them")
     sim.add_argument("game", metavar="GAME")
@@ -52,6 +55,7 @@ def build_parser() -> Parser:
     sim.add_argument("--variant", default=None)
     sim.add_argument("--seats", type=_integer, default=1)
     sim.add_argument("--mod", action="append", default=[], metavar="FILE")
+    sim.add_argument("--scenario", metavar="FILE")
     sim.add_argument("--seed", type=_integer, default=0, help="game i uses seed SEED+i")
     sim.add_argument("--jobs", type=_integer, default=1, help="worker processes")
     sim.add_argument("--json", action="store_true")
@@ -94,6 +98,11 @@ def main(argv=None) -> int:
         return 3
 
 
+def _changes(args) -> list:
+    """The mod files, then the scenario file, in the order they apply."""
+    return list(args.mod) + ([args.scenario] if getattr(args, "scenario", None) else [])
+
+
 def _load(name, mods):
     from interpreter import load_rules
     return load_rules(name, mods=mods)
@@ -104,7 +113,7 @@ def cmd_check(args) -> int:
     failed = False
     for pack in args.packs:
         try:
-            rules = load_rules(pack, mods=args.mod)
+            rules = load_rules(pack, mods=_changes(args))
         except RulesError as err:
             print(err.report(), file=sys.stderr)
             failed = True
@@ -118,7 +127,7 @@ def cmd_check(args) -> int:
 
 def _load_or_report(args):
     try:
-        return _load(args.game, args.mod)
+        return _load(args.game, _changes(args))
     except RulesError as err:
         print(err.report(), file=sys.stderr)
         return None
@@ -187,7 +196,7 @@ def cmd_sim(args) -> int:
         from dsl.errors import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
     variant = None if args.variant in (None, "standard") else args.variant
-    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(args.mod), args.seed, args.budget)
+    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(_changes(args)), args.seed, args.budget)
     configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
     for config in configs:
         try:
