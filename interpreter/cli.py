@@ -63,6 +63,9 @@ def build_parser() -> Parser:
     sim.add_argument("--compare", metavar="KEY=VALUE,...",
                      help="also run a second configuration on the same seeds, e.g. variant=elite or bot=greedy")
 
+    new = sub.add_parser("new", help="create a small working game pack to start from")
+    new.add_argument("path", metavar="NAME")
+
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
     return parser
 
@@ -246,13 +249,21 @@ def _progress_printer():
     return show
 
 
+def cmd_new(args) -> int:
+    from .scaffold import create_pack
+    for file in create_pack(args.path):
+        print(f"wrote {file}")
+    print(f"next: garrison check {args.path} && garrison play {args.path} --bot random && python -m pytest {args.path}")
+    return EXIT_OK
+
+
 def cmd_schema(args) -> int:
     from .model import rules_schema
     sys.stdout.write(rules_schema())
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "sim": cmd_sim, "schema": cmd_schema}
+COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,0 +1,31 @@
+"""`garrison new` writes a pack that checks, plays and passes its own tests at once."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import interpreter
+from interpreter.bots import RandomBot, play_out
+from interpreter.cli import main
+
+
+def test_new_pack_works_immediately(tmp_path, capsys):
+    target = tmp_path / "border_fort"
+    assert main(["new", str(target)]) == 0
+    assert sorted(p.name for p in target.iterdir()) == ["NOTES.md", "game.rules", "test_border_fort.py"]
+    rules = interpreter.load_rules(target)
+    assert rules.warnings == [] and rules.title == "Border Fort"
+    game = rules.new_game(seed=5)
+    play_out(game, RandomBot(5))
+    assert game.result.outcome in {"Win", "Draw", "Loss"}
+    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(target)],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert "3 passed" in tests.stdout
+
+
+def test_new_refuses_a_non_empty_directory(tmp_path, capsys):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x.txt").write_text("mine")
+    assert main(["new", str(tmp_path / "taken")]) == 2
+    assert "already exists and is not empty" in capsys.readouterr().err
