@@ -14,7 +14,7 @@ class RandomBot:
         self.random = random.Random(seed)
 
     def choose(self, game) -> str:
-        return self.random.choice(game.decision.options).id
+        return self.random.choice(game.option_ids())
 
 
 class GreedyBot(RandomBot):
@@ -27,7 +27,7 @@ class GreedyBot(RandomBot):
         self.budget = budget or 24
 
     def candidates(self, game) -> list[str]:
-        ids = [o.id for o in game.decision.options]
+        ids = game.option_ids()
         if len(ids) > self.budget:
             ids = self.random.sample(ids, self.budget)
         return ids
@@ -54,7 +54,7 @@ class MonteCarloBot(GreedyBot):
         self.rollout = RandomBot(seed + 1)
 
     def choose(self, game) -> str:
-        ids = [o.id for o in game.decision.options]
+        ids = game.option_ids()
         if len(ids) == 1:
             return ids[0]
         per_option = max(1, self.budget // len(ids))

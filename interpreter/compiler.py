@@ -56,6 +56,7 @@ class Compiled:
         for pc in p.by_cat["piece"].values():
             self.parent[pc.name] = pc.kind
         self._members: dict[str, list[str]] = {}
+        self._twin_keys: dict[str, str] = {}
         self._members_set: dict[str, frozenset] = {}
         self.build_objects()
         self.build_code()
@@ -233,6 +234,13 @@ class Compiled:
     def name_label(self, name: str) -> str:
         """The label of a die or token name, for the log."""
         return self.die_labels.get(name) or self.token_labels.get(name) or self.tallies.get(name) or name
+
+    def twin_key(self, oid: str) -> str:
+        """What makes two pieces interchangeable, apart from where they are and their marks."""
+        key = self._twin_keys.get(oid)
+        if key is None:
+            key = self._twin_keys[oid] = repr((self.kind_of(oid), self.labels[oid], sorted(self.attrs[oid].items())))
+        return key
 
     def kind_of(self, oid: str) -> str:
         return oid.split("#", 1)[0]

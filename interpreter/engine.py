@@ -25,6 +25,7 @@ class Engine:
         self.call_depth = 0
         self.memo = None        # a cache of pure function values while options are listed
         self.peeking = False    # a look-ahead copy stops before listing the next options
+        self._labels = None     # (decision, its labels) once someone has read them
 
     # ---- creation and copying
     @classmethod
@@ -361,7 +362,6 @@ class Engine:
                 continue
             seen.add(key)
             options.append({"id": key, "label": self.display(v), "value": v})
-        _disambiguate(options, self)
         return options
 
     def option_id(self, v) -> str:
@@ -378,12 +378,30 @@ class Engine:
                 continue
             args = [env[p] for p in action.params]
             key = ":".join([action.name] + [self.option_id(a) for a in args])
-            label = action.label_fn(self, env) if action.label_fn else (
-                action.name.replace("_", " ") + (" " + ", ".join(self.display(a) for a in args) if args else ""))
-            options.append({"id": key, "label": label, "value": {"action": action.name, "args": args}})
-        options = without_twins(options, self)
-        _disambiguate(options, self)
-        return options
+            # labels are composed only when someone reads them (see decision_labels)
+            options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
+        return without_twins(options, self)
+
+    def option_label(self, option: dict) -> str:
+        label = option.get("label")
+        if label is not None:
+            return label
+        value = option["value"]
+        action = self.c.actions[value["action"]]
+        args = value["args"]
+        if action.label_fn is not None:
+            return action.label_fn(self, dict(zip(action.params, args)))
+        return action.name.replace("_", " ") + (" " + ", ".join(self.display(a) for a in args) if args else "")
+
+    def decision_labels(self) -> list[str]:
+        """The pending decision's option labels, told apart where they read alike (cached)."""
+        decision = self.decision
+        if self._labels is not None and self._labels[0] is decision:
+            return self._labels[1]
+        labels = [self.option_label(o) for o in decision["options"]]
+        labels = _disambiguate(labels, decision["options"], self)
+        self._labels = (decision, labels)
+        return labels
 
     def _bindings(self, action, i: int, env: dict):
         if i == len(action.domains):
@@ -417,7 +435,7 @@ class Engine:
             self.log_event("skip", prompt=prompt)
             return
         if len(options) == 1:
-            self.log_event("auto", prompt=prompt, option=options[0]["label"])
+            self.log_event("auto", prompt=prompt, option=self.option_label(options[0]))
             op.apply(self, decision, options[0])
             return
         self.decision = decision
@@ -437,7 +455,8 @@ class Engine:
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None
         self.decisions += 1
-        self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"], option=option["label"], id=option_id)
+        self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
+                       option=self.option_label(option), id=option_id)
         block, index = decision["op"]
         op = self.c.blocks[block].ops[index]
         try:
@@ -485,20 +504,22 @@ def _copy_decision(d):
     return dict(d)
 
 
-def _disambiguate(options: list, g) -> None:
-    """Options that read alike get their pieces' locations added ("Rifleman at 3-4"), when that tells them apart."""
-    groups: dict[str, list] = {}
-    for o in options:
-        groups.setdefault(o["label"], []).append(o)
+def _disambiguate(labels: list[str], options: list, g) -> list[str]:
+    """Labels that read alike get their pieces' locations added ("Rifleman at 3-4"), when that tells them apart."""
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    labels = list(labels)
     for same in groups.values():
         if len(same) < 2:
             continue
-        places = [_places(g, o["value"]) for o in same]
+        places = [_places(g, options[i]["value"]) for i in same]
         if len(set(places)) < 2:
             continue
-        for o, where in zip(same, places):
+        for i, where in zip(same, places):
             if where:
-                o["label"] = f"{o['label']} at {where}"
+                labels[i] = f"{labels[i]} at {where}"
+    return labels
 
 
 def _places(g, value) -> str:
@@ -524,9 +545,9 @@ def without_twins(options: list, g) -> list:
 def _twin_key(g, value):
     if not (isinstance(value, str) and value in g.where):
         return repr(value)
-    c = g.c
-    return (c.kind_of(value), c.labels[value], g.where[value], repr(sorted(c.attrs[value].items())),
-            repr(sorted(g.fields.get(value, {}).items())), repr(sorted(g.tokens.get(value, {}).items())))
+    fields, tokens = g.fields.get(value), g.tokens.get(value)
+    return (g.c.twin_key(value), g.where[value], repr(sorted(fields.items())) if fields else "",
+            repr(sorted(tokens.items())) if tokens else "")
 
 
 __all__ = ["Engine", "itertools"]

@@ -200,13 +200,22 @@ _MISSING = object()
 
 
 def _memo_key(name, values):
+    if len(values) == 1 and not isinstance(values[0], list):
+        return (name, values[0])
     return (name,) + tuple(tuple(v) if isinstance(v, list) else v for v in values)
 
 
 def _user_function(name: str, args, c):
+    fn = c.functions[name]          # declared before any body is compiled
+    params = fn.params
+    arity = len(args)
+    first = args[0] if arity else None
+
     def call(g, e):
-        fn = c.functions[name]
-        values = [a(g, e) for a in args]
+        if arity == 1:
+            values = [first(g, e)]
+        else:
+            values = [a(g, e) for a in args]
         memo = g.memo
         if memo is not None and fn.pure:
             # while options are listed nothing changes, so a pure function's value can be reused
@@ -217,22 +226,21 @@ def _user_function(name: str, args, c):
                 key, cached = None, _MISSING
             if cached is not _MISSING:
                 return cached
-            value = _call_function(g, fn, name, values)
+            value = _call_function(g, fn, name, params, values)
             if key is not None:
                 memo[key] = value
             return value
-        return _call_function(g, fn, name, values)
+        return _call_function(g, fn, name, params, values)
     return call
 
 
-def _call_function(g, fn, name, values):
+def _call_function(g, fn, name, params, values):
     if g.call_depth >= MAX_CALL_DEPTH:
         raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
-    g.call_depth += 1
-    try:
-        return fn.body(g, dict(zip(fn.params, values)))
-    finally:
-        g.call_depth -= 1
+    g.call_depth += 1                # an error abandons the whole run, so no need to restore on failure
+    value = fn.body(g, dict(zip(params, values)))
+    g.call_depth -= 1
+    return value
 
 
 # ---- builtins -------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from dsl.errors import GameError  # noqa: E402
 class SavedOption(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str
-    label: str
+    label: Optional[str]
     value: Any = None
 
 
@@ -103,3 +103,45 @@ def check_state(state: dict, c) -> None:
         if not (0 <= block < len(c.blocks) and 0 <= index < len(c.blocks[block].ops)
                 and hasattr(c.blocks[block].ops[index], "apply") and decision["env"] in state["envs"]):
             raise GameError("the saved game is damaged (its pending decision is not this game's)")
+
+
+# ---- reading a save file back
+
+SAVE_KEYS = ("game", "seed", "variant", "seats", "trail", "state")
+
+
+def read_save(path) -> tuple[str, dict]:
+    """The text and data of a save file; GameError in one line if it cannot be a saved game."""
+    import json
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise GameError(f"cannot load {path}: there is no such file") from None
+    except OSError as err:
+        raise GameError(f"cannot load {path}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"cannot load {path}: this is not a saved game (not text)") from None
+    if not text.strip():
+        raise GameError(f"cannot load {path}: the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise GameError(f"cannot load {path}: the file is damaged or cut short "
+                        f"(not valid JSON at line {err.lineno}, column {err.colno})") from None
+    if not isinstance(data, dict) or data.get("format") != "garrison-save":
+        raise GameError(f"cannot load {path}: this is not a Garrison saved game")
+    missing = [k for k in SAVE_KEYS if k not in data]
+    if missing:
+        raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
+    return text, data
+
+
+def keep_previous(path) -> str | None:
+    """Move an existing file aside to `<path>.previous` (so a new game never overwrites an old
+    one unseen); the new name, or None if there was nothing to keep."""
+    target = Path(path)
+    if not target.is_file():
+        return None
+    kept = target.with_name(target.name + ".previous")
+    os.replace(target, kept)
+    return str(kept)
