@@ -75,7 +75,14 @@ class Game:
         d = self._engine.decision
         if d is None:
             return None
-        return Decision(d["seat"], d["prompt"], [Option(o["id"], o["label"]) for o in d["options"]], d["type"])
+        labels = self._engine.decision_labels()
+        return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
+                        d["type"])
+
+    def option_ids(self) -> list[str]:
+        """The pending decision's option ids, without composing labels (what bots need)."""
+        d = self._engine.decision
+        return [o["id"] for o in d["options"]] if d is not None else []
 
     @property
     def over(self) -> bool:
@@ -142,6 +149,19 @@ class Game:
 
     def label(self, value) -> str:
         return self._engine.display(value)
+
+    @property
+    def tables(self):
+        """The compiled rules of this game's variant (spaces, labels, layout, …), read-only."""
+        return self._engine.c
+
+    def marks(self, obj: str) -> dict[str, int]:
+        """Every token on an object, by token name."""
+        return {t: n for t, n in sorted(self._engine.tokens.get(obj, {}).items()) if n}
+
+    def token_supply_left(self) -> dict[str, int]:
+        """What is left of each finite token supply."""
+        return dict(self._engine.supply)
 
     def board_text(self) -> list[str]:
         """A plain listing of the position: variables, then every occupied space or marked object."""
