@@ -131,6 +131,8 @@ class Checker:
         self.h = Hierarchy()
         self.globals: dict[str, str] = {}     # name -> type, for names usable as values
         self.name_refs: dict[str, str] = {}   # name -> what it refers to ("var", "object", ...)
+        self.sought: set[str] = set()         # kinds looked up with objects() or take()
+        self.referenced: set[str] = set()     # global names that code (not declarations) mentions
 
     # ---- reporting
     def error(self, node, message: str) -> None:
@@ -428,6 +430,7 @@ class Checker:
 
     # ---- statements
     def block(self, stmts: list, scope: Scope, ctx: Context) -> None:
+        self.unchecked_draws(stmts)
         dead = False
         for st in stmts:
             if dead:
@@ -436,6 +439,20 @@ class Checker:
             self.stmt(st, scope, ctx)
             if isinstance(st, (A.Break, A.Continue, A.Return, A.EndGame)):
                 dead = True
+
+    def unchecked_draws(self, stmts: list) -> None:
+        """W005: `let c = top(deck)` then using c with no `c == none` check: the deck may be empty."""
+        for i, st in enumerate(stmts):
+            if not (isinstance(st, A.Let) and isinstance(st.value, A.Call) and st.value.func in ("top", "bottom")
+                    and st.value.func not in self.p.by_cat["function"]):
+                continue
+            for later in stmts[i + 1:]:
+                if st.name in _none_checks(later):
+                    break
+                if isinstance(later, (A.Move, A.Resolve, A.Insert, A.Shuffle)) and st.name in _names_in(later):
+                    self.warn(later, "W005", f"'{st.name}' is nothing when the pile is empty; "
+                                             f"check 'if {st.name} == none' before using it")
+                    break
 
     def loop_body(self, stmts, scope, ctx) -> None:
         inner = Context(ctx.this, ctx.loops + 1, ctx.returns, ctx.score)
@@ -741,6 +758,7 @@ class Checker:
         if node.name in self.globals:
             node.ref = self.name_refs[node.name]
             self.used.add(node.name)
+            self.referenced.add(node.name)
             return self.globals[node.name]
         candidates = scope.all_names() + list(self.globals)
         what = "name"
@@ -862,6 +880,10 @@ class Checker:
         if isinstance(node, A.Name) and scope.lookup(node.name) is None and self.h.is_kind(node.name):
             node.ref = "kind"
             self.used.add(node.name)
+            self.sought.add(node.name)
+            if not any(node.name in self.h.ancestors(pc) for pc in self.p.by_cat["piece"]) \
+                    and self.h.root(node.name) in ("piece", "card"):
+                self.warn(node, "W006", f"no piece of kind '{node.name}' exists, so this always finds nothing")
             return node.name
         self.expect(node, scope, ctx, KIND, "this argument")
         return "piece"
@@ -1001,6 +1023,33 @@ class Checker:
         return item
 
 
+def _names_in(node) -> set[str]:
+    found = set()
+    if isinstance(node, A.Name):
+        found.add(node.name)
+    if isinstance(node, A.Node):
+        for value in node.__dict__.values():
+            for child in (value if isinstance(value, list) else [value]):
+                if isinstance(child, A.Node):
+                    found |= _names_in(child)
+    return found
+
+
+def _none_checks(node) -> set[str]:
+    """Names compared with `none` anywhere inside a statement or expression."""
+    found = set()
+    if isinstance(node, A.BinOp) and node.op in ("==", "!="):
+        for a, b in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(a, A.Name) and isinstance(b, A.NoneLit):
+                found.add(a.name)
+    if isinstance(node, A.Node):
+        for value in node.__dict__.values():
+            for child in (value if isinstance(value, list) else [value]):
+                if isinstance(child, A.Node):
+                    found |= _none_checks(child)
+    return found
+
+
 def valid_style(style: str) -> bool:
     from rich.errors import StyleSyntaxError
     from rich.style import Style
@@ -1009,6 +1058,20 @@ def valid_style(style: str) -> bool:
     except StyleSyntaxError:
         return False
     return True
+
+
+def unreachable_cards(program: Program, used: set[str], sought: set[str], h: Hierarchy) -> list[Diagnostic]:
+    """W004: cards that nothing can ever draw: their pile, their name and their kinds are never used."""
+    out = []
+    for pc in program.by_cat["piece"].values():
+        if not pc.card:
+            continue
+        where = pc.start or pc.deck
+        kinds = set(h.ancestors(pc.name))
+        if where not in used and pc.name not in used and not kinds & sought:
+            out.append(Diagnostic(pc.file, pc.line, pc.col, f"card '{pc.name}' can never be drawn: nothing uses "
+                                  f"'{where}', the card or its kind", "warning", "W004"))
+    return out
 
 
 def unused_warnings(program: Program, used: set[str]) -> list[Diagnostic]:

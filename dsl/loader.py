@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import ast as A
-from .checker import Checker, Program, unused_warnings
+from .checker import Checker, Program, unreachable_cards, unused_warnings
 from .errors import Diagnostic, RulesError, Sources
 from .parser import SyntaxProblem, parse_file
 
@@ -47,12 +47,15 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     variant_names = list(base.variants)
     checker = Checker(base)
     found = list(checker.run())
-    used = set(checker.used)
+    used, sought, referenced = set(checker.used), set(checker.sought), set(checker.referenced)
     for name in variant_names:
         vchecker = Checker(Program(decls, name))
         found.extend(vchecker.run())
         used |= vchecker.used
+        sought |= vchecker.sought
+        referenced |= vchecker.referenced
     found.extend(unused_warnings(base, used))
+    found.extend(unreachable_cards(base, referenced, sought, checker.h))
     unique, seen = [], set()
     for d in found:
         key = (d.file, d.line, d.col, d.message)
