@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, info and schema."""
+"""The `garrison` command line: check, play, replay, info, sim, new and schema."""
 from __future__ import annotations
 
 import argparse
@@ -40,6 +40,16 @@ def build_parser() -> Parser:
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
     play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument("--save", metavar="FILE", help="autosave to FILE after every decision")
+    play.add_argument("--no-save", action="store_true", help="do not autosave")
+
+    replay = sub.add_parser("replay", help="re-run a saved game and check it reaches the same state")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--step", action="store_true", help="show every decision and the choice made")
+    replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled one named in the save")
+    replay.add_argument("--mod", action="append", default=[], metavar="FILE")
+    replay.add_argument("--scenario", metavar="FILE")
 
     info = sub.add_parser("info", help="summarise a game's compiled rules")
     info.add_argument("game", metavar="GAME")
@@ -65,6 +75,10 @@ def build_parser() -> Parser:
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")
+
+    fmt = sub.add_parser("fmt", help="lay out .rules files in the canonical style")
+    fmt.add_argument("paths", nargs="+", metavar="PATH", help=".rules files or directories (searched recursively)")
+    fmt.add_argument("--check", action="store_true", help="change nothing; list files that would change, exit 1 if any")
 
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
     return parser
@@ -158,13 +172,17 @@ def cmd_play(args) -> int:
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
-    game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
+    if args.load:
+        from .prompt import load_saved
+        game = load_saved(rules, args.load)
+    else:
+        game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
     if args.bot:
         from .bots import make_bot, play_out
         play_out(game, make_bot(args.bot, args.seed))
     else:
-        from .prompt import play_at_terminal
-        if not play_at_terminal(game):
+        from .prompt import play_in_terminal
+        if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game):
             return EXIT_OK
     summary = game_summary(game)
     if args.json:
@@ -176,6 +194,28 @@ def cmd_play(args) -> int:
         score = "" if summary["score"] is None else f", score {summary['score']}"
         print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
     return EXIT_OK
+
+
+def _autosave_path(args, rules):
+    """Where `play` autosaves: --save FILE, else the file resumed, else (for a person typing at a
+    terminal) ./GAME.garrison-save.json, keeping an older save there as a .previous file."""
+    if args.no_save:
+        return None
+    if args.save or args.load:
+        return args.save or args.load
+    if not sys.stdin.isatty():
+        return None
+    from .saves import keep_previous
+    path = f"{rules.name}.garrison-save.json"
+    kept = keep_previous(path)
+    if kept:
+        print(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})")
+    return path
+
+
+def cmd_replay(args) -> int:
+    from .verify import replay_file
+    return replay_file(args.file, args.game, _changes(args), step=args.step)
 
 
 def game_summary(game) -> dict:
@@ -257,13 +297,50 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
+def cmd_fmt(args) -> int:
+    from dsl.formatter import rules_files
+    try:
+        files = rules_files(args.paths)
+    except ValueError as err:
+        raise UsageError(f"garrison fmt: {err}") from None
+    outcomes = [_fmt_file(path, args.check) for path in files]
+    return EXIT_ERRORS if "error" in outcomes or (args.check and "changed" in outcomes) else EXIT_OK
+
+
+def _fmt_file(path, check: bool) -> str:
+    """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
+    from dsl.formatter import FormatError, format_text, short_diff
+    from dsl.parser import SyntaxProblem
+    from .saves import write_atomically
+    try:
+        text = path.read_text(encoding="utf-8")
+        formatted = format_text(text, str(path))
+    except SyntaxProblem as err:
+        print(err.diagnostic.format(), file=sys.stderr)
+        return "error"
+    except (FormatError, UnicodeDecodeError, OSError) as err:
+        reason = "not UTF-8 text" if isinstance(err, UnicodeDecodeError) else str(err)
+        print(f"{path}: error: {reason}; the file is left as it is", file=sys.stderr)
+        return "error"
+    if formatted == text:
+        return "same"
+    if check:
+        print(f"{path} would change")
+        print(short_diff(text, formatted, str(path)))
+    else:
+        write_atomically(path, formatted)
+        print(f"formatted {path}")
+    return "changed"
+
+
 def cmd_schema(args) -> int:
     from .model import rules_schema
     sys.stdout.write(rules_schema())
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
+COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
+COMMANDS["fmt"] = cmd_fmt
 
 if __name__ == "__main__":
     sys.exit(main())

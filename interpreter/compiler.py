@@ -75,8 +75,7 @@ class Compiled:
 
     def members_set(self, kind: str) -> frozenset:
         if kind not in self._members_set:
-            # filled lazily: objects are known before any code runs
-            self._members_set[kind] = _LazySet(self, kind)
+            self._members_set[kind] = frozenset(self.members(kind))     # objects exist before code is compiled
         return self._members_set[kind]
 
     # ---- objects
@@ -87,6 +86,7 @@ class Compiled:
         self.chain: dict[str, frozenset] = {}
         self.attrs: dict[str, dict] = {}
         self.var_defaults: dict[str, dict] = {}
+        self.mutable_names: set[str] = set()     # attribute names that some kind declares with `var`
         self.spaces: list[str] = []
         self.decks: list[str] = []
         self.pieces: list[str] = []
@@ -130,6 +130,8 @@ class Compiled:
             for f in kdecl.fields:
                 default = _constant(f.default, self) if f.default is not None else None
                 (mutable if f.mutable else attrs)[f.name] = default
+                if f.mutable:
+                    self.mutable_names.add(f.name)
         for a in attr_nodes:
             attrs[a.name] = _constant(a.value, self)
         self.attrs[oid] = attrs
@@ -276,19 +278,6 @@ def impure_functions(functions: dict) -> set:
                 impure.add(name)
                 changed = True
     return impure
-
-
-class _LazySet:
-    """Membership in a kind, computed on first use (objects exist before code runs)."""
-    __slots__ = ("c", "kind", "items")
-
-    def __init__(self, c, kind):
-        self.c, self.kind, self.items = c, kind, None
-
-    def __contains__(self, oid) -> bool:
-        if self.items is None:
-            self.items = frozenset(self.c.members(self.kind))
-        return oid in self.items
 
 
 class _ConstantEngine:

@@ -6,6 +6,7 @@ import operator
 from dsl import ast as A
 
 MAX_LIST = 100_000
+_MISSING = object()
 MAX_CALL_DEPTH = 200
 
 
@@ -81,6 +82,18 @@ def _expr_field(node: A.FieldRef, c):
             return g.field(o, name)
         return pseudo
     attrs = c.attrs
+    if name not in c.mutable_names:
+        def constant_field(g, e):
+            o = obj(g, e)
+            try:
+                return attrs[o][name]
+            except KeyError:
+                if o is None:
+                    raise RuleFault(f"cannot read '.{name}' of nothing") from None
+                return g.field(o, name)     # raises the precise error
+            except TypeError:
+                raise RuleFault(f"cannot read '.{name}' of {g.display(o)}") from None
+        return constant_field
 
     def field(g, e):
         o = obj(g, e)
@@ -110,15 +123,29 @@ def _expr_comprehension(node: A.Comprehension, c):
     var, desc = node.var, node.descending
 
     def comprehension(g, e):
-        inner = dict(e)
-        items = []
-        for x in source(g, e):
-            inner[var] = x
-            if cond is None or cond(g, inner):
-                items.append((order(g, inner) if order else 0, elem(g, inner)))
-        if order is not None:
-            items.sort(key=lambda pair: pair[0], reverse=desc)   # stable: ties keep list order
-        return [v for _, v in items]
+        # the variable is bound in the caller's environment for the loop and restored after:
+        # nothing can happen between (an expression never asks a decision)
+        saved = e.get(var, _MISSING)
+        try:
+            if order is None:
+                items = []
+                for x in source(g, e):
+                    e[var] = x
+                    if cond is None or cond(g, e):
+                        items.append(elem(g, e))
+                return items
+            pairs = []
+            for x in source(g, e):
+                e[var] = x
+                if cond is None or cond(g, e):
+                    pairs.append((order(g, e), elem(g, e)))
+            pairs.sort(key=lambda pair: pair[0], reverse=desc)   # stable: ties keep list order
+            return [v for _, v in pairs]
+        finally:
+            if saved is _MISSING:
+                e.pop(var, None)
+            else:
+                e[var] = saved
     return comprehension
 
 
@@ -194,9 +221,6 @@ def _expr_call(node: A.Call, c):
     if node.ref == "function":
         return _user_function(node.func, args, c)
     return BUILTIN_COMPILERS[node.func](node, args, c)
-
-
-_MISSING = object()
 
 
 def _memo_key(name, values):

@@ -1,116 +1,377 @@
-"""A plain terminal loop: shows what happened, lists numbered options, reads a choice."""
+"""The play loop at a terminal: shows the board and what happens, reads choices and commands."""
 from __future__ import annotations
 
-from dsl.errors import GameError
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
 
-HELP = """Type the number of an option (or its id). Other words filter the options, e.g. 'konrad'.
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from dsl.errors import GameError, suggest
+
+from . import render
+from .saves import read_save, write_atomically
+
+HELP = """Type the number of an option (or its id) and Enter; a number always means the option
+listed with it. Any other word lists the options that mention it (a name, a place, an action).
 Commands:
-  board  show where everything is
-  all    list every option again
-  undo   go back to the previous decision
-  log    show the whole game log
-  save FILE   save the game to FILE
-  help   this text
-  quit   stop playing"""
+  board            draw the board again
+  all              list every option
+  inspect NAME     everything about a space or piece (by id or name)
+  undo             take back the last choice
+  log [N|all]      the last N events of the game log (default 40), or all of it
+  save [FILE]      save the game (to FILE, or to the autosave file)
+  load FILE        continue a game saved in FILE
+  help             this text
+  quit             stop; the autosave lets you resume later"""
 
-LONG_LIST = 30
+SHORT_LIST = 20          # a decision with more options than this is summarised by action
+FILTER_LIST = 40         # at most this many matching options are listed for a word
+LOG_TAIL = 40
+
+EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cyan", "auto": "cyan",
+                "resolve": "magenta", "note": "", "tally": "dim"}
 
 
-def play_at_terminal(game, read=input, write=print) -> bool:
-    """Play until the game ends (True) or the person quits (False)."""
-    shown = 0
-    listed_for = None
-    while not game.over:
-        events = game.log
-        for event in events[shown:]:
-            write(f"  {event.text}")
-        shown = len(events)
-        decision = game.decision
-        if listed_for != decision:
-            show_options(decision, write)
-            listed_for = decision
+class Session:
+    """One person playing one game: the loop, the commands and the autosave."""
+
+    def __init__(self, game, console: Console, read=input, interactive: bool = False,
+                 autosave: str | None = None, resume: str = ""):
+        self.game = game
+        self.out = console
+        self.read = read
+        self.interactive = interactive      # a person at a terminal: draw the board every time
+        self.autosave = autosave            # the file written after every decision, or None
+        self.resume = resume                # how to name the game in `garrison play GAME --load`
+        self.shown = len(game.log) if game.decisions_made else 0
+        self.fresh = True                   # the decision has not been shown yet
+
+    # ---- the loop
+    def run(self) -> bool:
+        """Play until the game ends (True) or the person stops (False)."""
+        if self.autosave:
+            self.save_now()
+            self.say(f"Autosaving after every decision to {self.autosave}")
         try:
-            answer = read("> ").strip()
+            while not self.game.over:
+                if self.fresh:
+                    self.show_position()
+                    self.fresh = False
+                answer = self.ask()
+                if answer is None:
+                    return False
+                if answer and not self.handle(answer):
+                    return False
+        except KeyboardInterrupt:
+            self.say("")
+            self.stopped("Interrupted")
+            return False
+        self.show_position()
+        return True
+
+    def ask(self) -> str | None:
+        try:
+            return self.read("> ").strip()
         except EOFError:
-            write("(end of input: stopping)")
-            return False
-        if not answer:
-            continue
+            self.stopped("(end of input: stopping)")
+            return None
+
+    def handle(self, answer: str) -> bool:
+        """Act on one line of input; False when the person quits."""
         word, _, rest = answer.partition(" ")
-        if word in ("quit", "q", "exit"):
-            return False
-        if word in ("help", "?"):
-            write(HELP)
-            continue
-        if word in ("board", "b"):
-            for line in game.board_text():
-                write(line)
-            continue
-        if word == "all":
-            show_options(decision, write, everything=True)
-            continue
-        if word == "log":
-            for event in game.log:
-                write(f"  {event.text}")
-            continue
-        if word == "undo":
-            try:
-                game.undo()
-                shown, listed_for = 0, None
-                write("(undone)")
-            except GameError as err:
-                write(f"cannot undo: {err}")
-            continue
-        if word == "save":
-            write(save_game(game, rest.strip() or "game.garrison-save.json"))
-            continue
-        ids = [o.id for o in decision.options]
+        command = COMMANDS.get(word.lower())
+        if command is not None:
+            return command(self, rest.strip()) is not False
+        option = self.option_for(answer)
+        if option is not None:
+            self.choose(option)
+        return True
+
+    # ---- choosing
+    def option_for(self, answer: str):
+        """The option a line names (a number or an id), or None after explaining why not."""
+        numbered = numbered_options(self.game.decision)
         if answer.isdigit():
             n = int(answer)
-            if not 1 <= n <= len(decision.options):
-                write(f"there is no option {n}; choose 1 to {len(decision.options)}")
-                continue
-            answer = ids[n - 1]
-        if answer not in ids:
-            matches = [(i, o) for i, o in enumerate(decision.options, 1) if answer.lower() in o.label.lower()]
-            if not matches:
-                write(f"'{answer}' is neither an option nor a command; type 'help'")
-            for i, option in matches:
-                write(f"  {i:>3}. {option.label}")
-            continue
+            if 1 <= n <= len(numbered):
+                return numbered[n - 1][1]
+            self.say(f"There is no option {n}; choose 1 to {len(numbered)} (or type 'help').")
+            return None
+        for _, option in numbered:
+            if option.id == answer:
+                return option
+        matches = matching(numbered, answer)
+        if not matches:
+            self.say(f"'{answer}' is neither an option nor a command; type 'help'.")
+            return None
+        self.list_options(matches[:FILTER_LIST])
+        if len(matches) > FILTER_LIST:
+            self.say(f"  … and {len(matches) - FILTER_LIST} more; add a word to narrow them down")
+        return None
+
+    def choose(self, option) -> None:
+        before = self.game.clone()
         try:
-            game.choose(answer)
+            with interrupts_deferred():
+                self.game.choose(option.id)
+                self.save_now()
         except GameError as err:
-            write(str(err))
-    for event in game.log[shown:]:
-        write(f"  {event.text}")
-    return True
+            self.game = before
+            self.say(f"That could not be done: {err}")
+            return
+        self.fresh = True
 
+    # ---- showing
+    def show_position(self) -> None:
+        """The board (at a terminal), then what has happened since the last decision, then the next one."""
+        if self.interactive:
+            self.out.print(Rule(self.heading(), style="dim"))
+            self.out.print(render.board(self.game))
+        self.show_events()
+        if not self.game.over:
+            self.show_decision()
 
-def show_options(decision, write, everything: bool = False) -> None:
-    """Number every option; a long list of actions is summarised by kind of action."""
-    write(f"\n[seat {decision.seat}] {decision.prompt}")
-    options = decision.options
-    if everything or len(options) <= LONG_LIST:
-        for i, option in enumerate(options, 1):
-            write(f"  {i:>3}. {option.label}")
-        return
-    groups: dict[str, list[int]] = {}
-    for i, option in enumerate(options, 1):
-        groups.setdefault(option.id.split(":", 1)[0], []).append(i)
-    write(f"  {len(options)} options; type a word to see the matching ones (a name, a place), or 'all':")
-    for name, numbers in groups.items():
-        if len(numbers) <= 3:
-            for i in numbers:
-                write(f"  {i:>3}. {options[i - 1].label}")
+    def heading(self) -> str:
+        title = self.game.rules.title
+        return f"{title} · decision {self.game.decisions_made + 1}" if not self.game.over else f"{title} · game over"
+
+    def show_events(self) -> None:
+        events = self.game.log
+        for event in events[self.shown:]:
+            self.out.print(Text("  " + event.text, style=EVENT_STYLES.get(event.kind, "")))
+        self.shown = len(events)
+
+    def show_decision(self, everything: bool = False) -> None:
+        decision = self.game.decision
+        self.out.print(Text(f"\n[seat {decision.seat}] {decision.prompt}", style="bold"))
+        numbered = numbered_options(decision)
+        if everything or len(numbered) <= SHORT_LIST:
+            self.list_options(numbered, headed=True)
         else:
-            write(f"       {name.replace('_', ' ')}: {len(numbers)} options ({numbers[0]}-{numbers[-1]})")
+            self.summarise_options(numbered)
+        if self.interactive:
+            self.say(f"Choose 1-{len(numbered)}, or type a word to find options; 'help' lists commands.", "dim")
+
+    def list_options(self, numbered, headed: bool = False) -> None:
+        groups = group_options(numbered)
+        named = headed and sum(1 for name, _ in groups if name) > 1
+        for name, members in groups:
+            if named and name:
+                self.say(f"  {words(name)}:", "dim")
+            self.out.print(option_grid([(f"{n}.", option.label) for n, option in members]))
+
+    def summarise_options(self, numbered) -> None:
+        self.say(f"  {len(numbered)} options; type a word to see the matching ones (a name, a place), or 'all':")
+        for name, members in group_options(numbered):
+            if len(members) <= 3:
+                self.list_options(members)
+            else:
+                first, last = members[0][0], members[-1][0]
+                self.out.print(option_grid([(f"{first}-{last}", f"{words(name) or 'choices'}: {len(members)} options")]))
+
+    def say(self, text: str, style: str = "") -> None:
+        self.out.print(Text(text, style=style))
+
+    # ---- saving
+    def save_now(self) -> None:
+        if self.autosave:
+            try:
+                write_atomically(self.autosave, self.game.to_json())
+            except OSError as err:
+                self.say(f"Could not autosave to {self.autosave}: {err.strerror}", "bold red")
+
+    def stopped(self, why: str) -> None:
+        self.say(why)
+        if self.autosave:
+            self.save_now()
+            self.say(f"The game is saved in {self.autosave}. To resume it:")
+            self.say(f"  garrison play {self.resume or self.game.rules.name} --load {self.autosave}")
 
 
-def save_game(game, path: str) -> str:
-    from .saves import write_atomically
+# ---- commands: each takes the session and the rest of the line; False ends the session
+
+def cmd_quit(s: Session, rest: str):
+    s.stopped("Stopping.")
+    return False
+
+
+def cmd_help(s: Session, rest: str):
+    s.say(HELP)
+
+
+def cmd_board(s: Session, rest: str):
+    s.out.print(render.board(s.game))
+
+
+def cmd_all(s: Session, rest: str):
+    s.show_decision(everything=True)
+
+
+def cmd_undo(s: Session, rest: str):
     try:
-        write_atomically(path, game.to_json())
+        with interrupts_deferred():
+            s.game.undo()
+            s.save_now()
+    except GameError as err:
+        s.say(f"cannot undo: {err}")
+        return
+    s.shown = len(s.game.log)
+    s.fresh = True
+    s.say("(undone)")
+
+
+def cmd_log(s: Session, rest: str):
+    events = s.game.log
+    if rest == "all":
+        tail = events
+    elif rest.isdigit() or not rest:
+        tail = events[-int(rest or LOG_TAIL):] if rest != "0" else []
+    else:
+        s.say("log takes a number or 'all', e.g. 'log 20'")
+        return
+    for event in tail:
+        s.out.print(Text("  " + event.text, style=EVENT_STYLES.get(event.kind, "")))
+    if len(tail) < len(events):
+        s.say(f"(the last {len(tail)} of {len(events)} events; 'log all' shows every one)", "dim")
+
+
+def cmd_save(s: Session, rest: str):
+    path = rest or s.autosave or f"{s.game.rules.name}.garrison-save.json"
+    try:
+        write_atomically(path, s.game.to_json())
     except OSError as err:
-        return f"could not save to {path}: {err.strerror}"
-    return f"saved to {path}"
+        s.say(f"could not save to {path}: {err.strerror}")
+        return
+    s.say(f"saved to {path}")
+
+
+def cmd_load(s: Session, rest: str):
+    if not rest:
+        s.say(f"load needs a file name, e.g. 'load {s.game.rules.name}.garrison-save.json'")
+        return
+    try:
+        game = load_saved(s.game.rules, rest)
+    except GameError as err:
+        s.say(str(err))
+        return
+    s.game, s.shown, s.fresh = game, len(game.log), True
+    s.save_now()
+    s.say(f"loaded {rest} ({game.decisions_made} decisions made)")
+
+
+def cmd_inspect(s: Session, rest: str):
+    if not rest:
+        s.say("inspect needs a space or piece, e.g. 'inspect " + s.game.label(s.game.tables.spaces[0]) + "'")
+        return
+    for line in inspect_text(s.game, rest):
+        s.say(line)
+
+
+COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help, "?": cmd_help,
+            "board": cmd_board, "b": cmd_board, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
+            "log": cmd_log, "save": cmd_save, "load": cmd_load, "inspect": cmd_inspect, "i": cmd_inspect}
+
+
+# ---- helpers
+
+def inspect_text(game, query: str) -> list[str]:
+    """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
+    matches = render.find_objects(game, query)
+    tables = game.tables
+    if not matches:
+        names = [o for o in tables.objects] + [tables.labels[o].lower() for o in tables.objects]
+        return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
+    labels = list(dict.fromkeys(tables.labels[m] for m in matches))
+    if len(labels) > 1:
+        listed = ", ".join(f"{game.label(m)} ({m})" for m in matches[:12])
+        more = f" and {len(matches) - 12} more" if len(matches) > 12 else ""
+        return [f"'{query}' could be: {listed}{more}. Which one?"]
+    lines = render.inspect_lines(game, matches[0])
+    if len(matches) > 1:
+        places = [game.label(game.location(m)) for m in matches if m in tables.pieces]
+        where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
+        lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
+    return lines
+
+
+def option_grid(rows: list[tuple[str, str]]) -> Table:
+    """Numbers in a right-aligned column, labels wrapped beside them."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", min_width=6, style="bold")
+    grid.add_column(overflow="fold")
+    for number, label in rows:
+        grid.add_row(number, Text(label))
+    return grid
+
+
+def numbered_options(decision) -> list[tuple[int, object]]:
+    """The options numbered from 1, those of one action together, in the order first offered."""
+    order = list(dict.fromkeys(group_key(o) for o in decision.options))
+    ranked = sorted(decision.options, key=lambda o: order.index(group_key(o)))
+    return list(enumerate(ranked, 1))
+
+
+def group_key(option) -> str:
+    return option.id.split(":", 1)[0] if ":" in option.id else ""
+
+
+def group_options(numbered) -> list[tuple[str, list]]:
+    groups: dict[str, list] = {}
+    for n, option in numbered:
+        groups.setdefault(group_key(option), []).append((n, option))
+    return list(groups.items())
+
+
+def matching(numbered, text: str) -> list:
+    """Options whose label or id mentions every word of the text (any case)."""
+    terms = text.lower().split()
+    return [(n, o) for n, o in numbered if all(t in o.label.lower() or t in o.id.lower() for t in terms)]
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def load_saved(rules, path: str):
+    """A game saved in a file, or GameError with one clear line saying what is wrong."""
+    text, data = read_save(path)
+    if data.get("game") != rules.name:
+        raise GameError(f"cannot load {path}: it is a game of '{data.get('game')}', not '{rules.name}'")
+    try:
+        return rules.load_game(text)
+    except GameError as err:
+        raise GameError(f"cannot load {path}: {err}") from None
+
+
+@contextmanager
+def interrupts_deferred():
+    """Let a choice and its save finish before Ctrl-C takes effect, so no state is half-written."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def play_in_terminal(game, autosave: str | None = None, resume: str = "") -> bool:
+    """Play on stdin and stdout; the board is drawn after every decision when stdout is a terminal."""
+    console = render.make_console()
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:
+            pass
+    return Session(game, console, read=input, interactive=console.is_terminal,
+                   autosave=autosave, resume=resume).run()

@@ -42,6 +42,7 @@ evaluate 10 - 3 * tokens(wall, hit)
 
 phase raid "Raid" {{
     let card = top(raids)
+    if card == none {{ return }}
     move card to discard
     resolve card
 }}

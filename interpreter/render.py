@@ -1,0 +1,302 @@
+"""Draws a game's position with rich, following the layout its pack declares."""
+from __future__ import annotations
+
+import io
+import re
+import textwrap
+from collections import Counter
+
+from rich import box
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+WIDTH = 80              # the narrowest terminal the board must fit
+CELL_LINES = 6          # lines of content in one cell before it is summarised
+TRACK_SPAN = 15         # a ranged variable with at most this many values is drawn as a track
+ELSEWHERE_CHARS = 150   # how much of a pile the "Elsewhere" panel lists before counting the rest
+
+
+# ---- consoles
+
+def make_console(file=None, width: int | None = None, color: bool | None = None) -> Console:
+    """A console for the board: colour if `color` is None and the terminal allows it (rich also
+    honours NO_COLOR and TERM=dumb), always with True, never with False."""
+    if color is False:
+        return Console(file=file, width=width or WIDTH, color_system=None, no_color=True,
+                       force_terminal=False, highlight=False, emoji=False, soft_wrap=False)
+    if color is True:
+        return Console(file=file, width=width or WIDTH, force_terminal=True, color_system="256",
+                       highlight=False, emoji=False)
+    return Console(file=file, width=width, highlight=False, emoji=False)
+
+
+def render_text(game, width: int = WIDTH) -> str:
+    """The board as plain text (no colour codes): for snapshots and non-colour output."""
+    buffer = io.StringIO()
+    make_console(buffer, width, color=False).print(board(game))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+
+
+# ---- the whole board
+
+def board(game) -> Group:
+    """The status line, one panel per layout region, and what lies elsewhere."""
+    layout = game.tables.layout
+    parts = [status_line(game, layout)]
+    placed: set[str] = set()
+    if layout is not None:
+        for region in layout.regions:
+            parts.append(region_panel(game, region))
+            placed.update(cell.space for row in region.rows for cell in row)
+    others = elsewhere_lines(game, placed)
+    if others:
+        title = "Elsewhere" if layout is not None else "Board"
+        parts.append(Panel(Group(*others), title=title, title_align="left", box=box.ROUNDED))
+    return Group(*parts)
+
+
+def status_line(game, layout) -> Text:
+    names = [cell.space for cell in layout.show] if layout is not None else list(game.tables.vars)
+    text = Text()
+    for i, name in enumerate(names):
+        if i:
+            text.append(" │ ", style="dim")
+        text.append_text(variable_text(game, name))
+    return text
+
+
+def variable_text(game, name: str) -> Text:
+    """`name value`, or for a short ranged number a track with the value marked: 0 1 [2] 3."""
+    value = game.var(name)
+    low, high = game.tables.vars[name][1:]
+    text = Text(words(name) + " ", style="bold")
+    is_number = isinstance(value, int) and not isinstance(value, bool)
+    if not is_number or low is None or high - low + 1 > TRACK_SPAN:
+        text.append(game.label(value))
+        return text
+    for step in range(low, high + 1):
+        if step > low:
+            text.append(" ")
+        if step == value:
+            text.append(f"[{step}]", style="bold reverse")
+        else:
+            text.append(str(step), style="dim")
+    return text
+
+
+# ---- regions and cells
+
+def region_panel(game, region) -> Panel:
+    rows = [row_table(game, row) for row in region.rows]
+    return Panel(Group(*rows), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+def row_table(game, row) -> Table:
+    """One layout row: the space names as headers, their contents below."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True, pad_edge=False, padding=(0, 1),
+                  header_style="", collapse_padding=True)
+    width = max(8, (WIDTH - 6) // max(1, len(row)) - 1)
+    for cell in row:
+        table.add_column(cell_header(game, cell), ratio=1, overflow="fold", vertical="top")
+    bodies = [cell_body(game, cell.space, width) for cell in row]
+    if any(body.plain for body in bodies):
+        table.add_row(*bodies)
+    return table
+
+
+def cell_header(game, cell) -> Text:
+    """The space's name in the cell's style, followed by the style's colour in words."""
+    text = Text(game.label(cell.space), style=_style(cell.style) + Style(bold=True))
+    tag = colour_word(cell.style)
+    if tag:
+        text.append(f" ·{tag}", style="dim")
+    return text
+
+
+def cell_body(game, space: str, width: int) -> Text:
+    lines = [Text(line, style="italic") for line in space_marks(game, space)]
+    lines += [Text(line) for line in stack_lines(game, space, width, CELL_LINES - len(lines))]
+    return Text("\n").join(lines)
+
+
+def stack_lines(game, space: str, width: int, room: int) -> list[str]:
+    """The pieces on a space, bottom to top, identical ones counted; summarised if too tall."""
+    stack = game.pieces_at(space)
+    if not stack:
+        return []
+    if space in game.tables.decks:
+        return [count_words(game, stack)]
+    entries = grouped(game, stack)
+    if height([e for e, _ in entries], width) <= room:
+        return [e for e, _ in entries]
+    shown: list[tuple[str, int]] = []
+    while entries and height([e for e, _ in [entries[-1]] + shown], width) < room:
+        shown.insert(0, entries.pop())
+    if not shown:
+        return [count_words(game, stack)]
+    hidden = len(stack) - sum(n for _, n in shown)
+    return [f"(+{hidden} below)"] + [e for e, _ in shown]
+
+
+def height(lines: list[str], width: int) -> int:
+    """How many terminal lines the texts take when wrapped at word boundaries to `width`."""
+    return sum(max(1, len(textwrap.wrap(line, width, break_on_hyphens=False))) for line in lines)
+
+
+def grouped(game, pieces: list[str]) -> list[tuple[str, int]]:
+    """(words, how many) for the pieces, in order of first appearance; identical ones as `name ×n`."""
+    keys = [(game.label(p), piece_marks(game, p)) for p in pieces]
+    counts = Counter(keys)
+    out = []
+    for label, marks in dict.fromkeys(keys):
+        n = counts[(label, marks)]
+        out.append((label + (f" ×{n}" if n > 1 else "") + (f" ({marks})" if marks else ""), n))
+    return out
+
+
+def piece_marks(game, piece: str) -> str:
+    return ", ".join(token_words(game, piece) + field_words(game, piece, only_changed=True))
+
+
+def space_marks(game, space: str) -> list[str]:
+    """The tokens on a space and its markers (changeable attributes), as one line."""
+    marks = token_words(game, space) + field_words(game, space, only_changed=False)
+    return [", ".join(marks)] if marks else []
+
+
+def token_words(game, obj: str) -> list[str]:
+    labels = game.tables.token_labels
+    return [labels.get(t, t) if n == 1 else f"{n} {labels.get(t, t)}" for t, n in game.marks(obj).items()]
+
+
+def field_words(game, obj: str, only_changed: bool) -> list[str]:
+    """Changeable attributes: yes/no ones when they differ from the start, others as `name value`
+    (always for spaces, where they are markers; only when changed for pieces)."""
+    out = []
+    for name, default in game.tables.var_defaults.get(obj, {}).items():
+        value = game.field(obj, name)
+        if isinstance(value, bool):
+            if value != default:
+                out.append(words(name) if value else f"not {words(name)}")
+        elif value != default or not only_changed:
+            out.append(f"{words(name)} {game.label(value)}")
+    return out
+
+
+def count_words(game, pieces: list[str]) -> str:
+    cards = all(game.tables.is_card.get(p) for p in pieces)
+    noun = ("card" if cards else "piece") + ("" if len(pieces) == 1 else "s")
+    return f"{len(pieces)} {noun}"
+
+
+# ---- everything not placed by the layout
+
+def elsewhere_lines(game, placed: set[str]) -> list[Text]:
+    """One line per occupied or marked space outside the layout, then the token supplies."""
+    out = []
+    for space in game.tables.spaces:
+        if space in placed:
+            continue
+        line = pile_line(game, space)
+        if line is not None:
+            out.append(line)
+    supply = [f"{n} {game.tables.token_labels.get(t, t)}" for t, n in game.token_supply_left().items()]
+    if supply:
+        out.append(Text.assemble(("Tokens left in supply: ", "bold"), ", ".join(supply)))
+    return out
+
+
+def pile_line(game, space: str) -> Text | None:
+    stack = game.pieces_at(space)
+    marks = space_marks(game, space)
+    if not stack and not marks:
+        return None
+    text = Text.assemble((game.label(space), "bold"))
+    if marks:
+        text.append(f" [{marks[0]}]", style="italic")
+    if not stack:
+        return text
+    if space in game.tables.decks:
+        return text.append(f": {count_words(game, stack)}")
+    entries = [e for e, _ in grouped(game, stack)]
+    listed = _clip(entries, ELSEWHERE_CHARS)
+    head = f" ({count_words(game, stack)})" if len(stack) > 1 else ""
+    rest = len(entries) - len(listed)
+    return text.append(f"{head}: {', '.join(listed)}" + (f", … +{rest} more kinds" if rest else ""))
+
+
+def _clip(entries: list[str], budget: int) -> list[str]:
+    out, used = [], 0
+    for entry in entries:
+        if out and used + len(entry) > budget:
+            break
+        out.append(entry)
+        used += len(entry) + 2
+    return out
+
+
+# ---- looking at one object
+
+def inspect_lines(game, oid: str) -> list[str]:
+    """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
+    t = game.tables
+    lines = [f"{game.label(oid)} ({oid}), a {words(t.kind_of(oid) if oid in t.pieces else _space_kind(t, oid))}"]
+    if oid in t.pieces:
+        lines.append(f"  at: {game.label(game.location(oid))}")
+        if t.card_deck.get(oid):
+            lines.append(f"  card of: {game.label(t.card_deck[oid])}")
+    for name, value in t.attrs.get(oid, {}).items():
+        if value not in (None, [], False):
+            lines.append(f"  {words(name)}: {game.label(value)}")
+    for name in t.var_defaults.get(oid, {}):
+        lines.append(f"  {words(name)}: {game.label(game.field(oid, name))}")
+    marks = token_words(game, oid)
+    if marks:
+        lines.append(f"  tokens: {', '.join(marks)}")
+    if oid in t.spaces:
+        stack = game.pieces_at(oid)
+        if oid in t.decks:
+            lines.append(f"  {count_words(game, stack)}, face down")
+        else:
+            lines.append(f"  holds (bottom to top): {', '.join(e for e, _ in grouped(game, stack)) or 'nothing'}")
+    return lines
+
+
+def _space_kind(t, oid: str) -> str:
+    """The most particular kind a space belongs to."""
+    chain = t.chain.get(oid, frozenset())
+    return next((k for k in chain if len(t.ancestors(k)) == len(chain)), "space")
+
+
+def find_objects(game, query: str) -> list[str]:
+    """Objects whose id or label is the query (any case); failing that, whose label contains it."""
+    t = game.tables
+    q = query.strip().lower()
+    exact = [o for o in t.objects if o.lower() == q or t.labels.get(o, "").lower() == q]
+    if exact:
+        return exact
+    return [o for o in t.objects if q and q in t.labels.get(o, "").lower()]
+
+
+# ---- small helpers
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def colour_word(style: str | None) -> str:
+    """A style's background colour in words ('white on dark_blue' → 'dark blue'), so that a cell
+    whose colour means something reads the same without colour; '' for other styles."""
+    if not style:
+        return ""
+    colour = Style.parse(style).bgcolor
+    if colour is None or colour.name.startswith("#") or colour.name.startswith("rgb") or colour.name == "default":
+        return ""
+    return re.sub(r"\d+$", "", colour.name).replace("_", " ").strip()
+
+
+def _style(style: str | None) -> Style:
+    return Style.parse(style) if style else Style()

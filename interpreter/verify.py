@@ -1,0 +1,136 @@
+"""Re-running a saved game from its seed and choices, and checking it reaches the saved state."""
+from __future__ import annotations
+
+import json
+import sys
+
+from dsl.errors import GameError, RulesError
+
+MAX_DIFFERENCES = 10
+
+
+def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
+                read=input, write=print) -> int:
+    """0 when the replay reaches the saved state, 1 when it does not (saying what differs)."""
+    from . import load_rules
+    from .game import Game
+    from .saves import read_save
+    _, data = read_save(path)
+    try:
+        rules = load_rules(pack or data["game"], mods=list(mods))
+    except RulesError as err:
+        print(err.report(), file=sys.stderr)
+        return 1
+    except GameError as err:
+        if pack:
+            raise
+        raise GameError(f"{err}; if the game is not a bundled one, name its pack with --game PATH") from None
+    if rules.name != data["game"]:
+        raise GameError(f"{path} is a game of '{data['game']}', but {pack} is '{rules.name}'")
+    if data.get("fingerprint") != rules.fingerprint:
+        write(f"note: the rules have changed since this game was saved (fingerprint "
+              f"{data.get('fingerprint')}, now {rules.fingerprint}); the replay uses the rules of now")
+    game = Game.start(rules, seed=data["seed"], variant=data["variant"], seats=data["seats"])
+    pacer = _Pacer(step, read, write)
+    problem = run_trail(game, data["trail"], pacer)
+    if problem:
+        write(f"differs: {problem}")
+        return 1
+    differences = compare(json.loads(game.to_json()), data)
+    choices = sum(1 for s in data["trail"] if s[0] == "choose")
+    if differences:
+        write(f"differs after {choices} decision{'' if choices == 1 else 's'}:")
+        for line in differences[:MAX_DIFFERENCES]:
+            write(f"  {line}")
+        if len(differences) > MAX_DIFFERENCES:
+            write(f"  … and {len(differences) - MAX_DIFFERENCES} more differences")
+        return 1
+    write(f"verified: same state after {choices} decision{'' if choices == 1 else 's'}")
+    return 0
+
+
+def run_trail(game, trail, pacer) -> str:
+    """Apply the saved steps; '' if all applied, else what went wrong."""
+    count = 0
+    for index, entry in enumerate(trail, 1):
+        if not isinstance(entry, list) or len(entry) != 2 or entry[0] not in ("choose", "force"):
+            return f"step {index} of the saved trail is not a choice or forced roll: {entry!r}"
+        kind, value = entry
+        try:
+            if kind == "force":
+                game.force_rolls(value)
+                continue
+            count += 1
+            decision = game.decision
+            if decision is None:
+                return f"the game was over before saved decision {count} ({value!r})"
+            option = next((o for o in decision.options if o.id == value), None)
+            if option is None:
+                return f"at decision {count} ('{decision.prompt}') the saved choice {value!r} is not an option"
+            pacer.before(game, count, decision, option)
+            game.choose(value)
+        except GameError as err:
+            return f"at decision {count}: {err}"
+    pacer.events(game)
+    return ""
+
+
+def compare(replayed: dict, saved: dict) -> list[str]:
+    """Every difference between the replayed and the saved game's state, log and trail."""
+    out: list[str] = []
+    for key in ("state", "log", "trail"):
+        _diff(replayed.get(key), saved.get(key), key, out)
+    return out
+
+
+def _diff(a, b, path: str, out: list) -> None:
+    if len(out) > MAX_DIFFERENCES:
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(dict.fromkeys(list(a) + list(b))):
+            if key not in a or key not in b:
+                out.append(f"{path}.{key}: {'only in the save' if key in b else 'missing from the save'}")
+            else:
+                _diff(a[key], b[key], f"{path}.{key}", out)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            _diff(x, y, f"{path}[{i}]", out)
+    elif isinstance(a, list) and isinstance(b, list):
+        out.append(f"{path}: {len(b)} entries saved, {len(a)} after the replay")
+    elif a != b or type(a) is not type(b):
+        out.append(f"{path}: saved {_short(b)}, replayed {_short(a)}")
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+class _Pacer:
+    """With --step: print each decision, its choice and what followed; pause when interactive."""
+
+    def __init__(self, step: bool, read, write):
+        self.step, self.read, self.write = step, read, write
+        self.pause = step and sys.stdin.isatty()
+        self.shown = 0
+
+    def events(self, game) -> None:
+        if not self.step:
+            return
+        log = game.log
+        for event in log[self.shown:]:
+            self.write(f"  {event.text}")
+        self.shown = len(log)
+
+    def before(self, game, count: int, decision, option) -> None:
+        if not self.step:
+            return
+        self.events(game)
+        self.write(f"Decision {count} [seat {decision.seat}] {decision.prompt}")
+        self.write(f"  → {option.label}  ({option.id})")
+        if self.pause:
+            try:
+                if self.read("(Enter: next decision, c: run to the end) ").strip().lower() == "c":
+                    self.pause = False
+            except EOFError:
+                self.pause = False

@@ -1,0 +1,112 @@
+"""The board drawn from a pack's layout: snapshots of fixed positions, 80 columns, no colour needed.
+
+The snapshots are in tests/interpreter/snapshots/. After an intended change to the drawing or to
+a pack, regenerate them with:
+
+    GARRISON_UPDATE_SNAPSHOTS=1 python -m pytest -q tests/interpreter/test_render.py
+
+and read the diff before keeping it.
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+
+import pytest
+
+import interpreter
+from interpreter import render
+from paths import FIXTURES, TESTS
+
+SNAPSHOTS = TESTS / "interpreter" / "snapshots"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+# (pack, seats, seed, how many first options to take) → a fixed position
+POSITIONS = {
+    "postmen": ("postmen", 1, 1, 6),
+    "westerplatte": ("westerplatte", 2, 1, 6),
+    "tiny_no_layout": (str(FIXTURES / "tiny"), 1, 1, 2),
+}
+
+
+def position(name: str):
+    pack, seats, seed, steps = POSITIONS[name]
+    game = interpreter.load_rules(pack).new_game(seed=seed, seats=seats)
+    for _ in range(steps):
+        game.choose(game.decision.options[0].id)
+    return game
+
+
+@pytest.fixture(scope="module", params=sorted(POSITIONS))
+def drawn(request):
+    return request.param, render.render_text(position(request.param))
+
+
+def test_snapshot(drawn):
+    name, text = drawn
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("GARRISON_UPDATE_SNAPSHOTS") or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"the board of {name} changed; see this file's docstring"
+
+
+def test_fits_80_columns_without_colour_codes(drawn):
+    name, text = drawn
+    assert not ANSI.search(text)
+    too_wide = [line for line in text.splitlines() if len(line) > 80]
+    assert not too_wide, too_wide
+
+
+def test_postmen_board_shows_regions_tracks_stacks_and_decks():
+    text = render.render_text(position("postmen"))
+    assert text.splitlines()[0].startswith("morale 0 1 2 3 4 5 6 7 8 [9] │ period 1 │ turn 1")
+    for title in ("Approaches", "Support", "Upper floors", "Ground floor", "Basement", "Elsewhere"):
+        assert f"─ {title}" in text
+    assert "upper 1 ·red" in text and "basement 3-4 ·dark blue" in text      # colour in words too
+    assert "Ammunition ×2" in text                                            # identical pieces counted
+    assert "step 1" in text                                                   # a marker on a space
+    assert re.search(r"Attack 1 deck\s.*\n.*\n.*\d+ cards", text)              # a deck: its count only
+    assert re.search(r"Supply \(\d+ pieces\): ", text)
+
+
+def test_westerplatte_board_shows_tracks_wall_tokens_and_day():
+    game = position("westerplatte")
+    text = render.render_text(game)
+    assert text.splitlines()[0] == "morale -1 │ day [1] 2 3 4 5 6 7 │ turn 2"
+    assert "A-I" in text and "E-IV" in text and "Guardhouse F" in text
+    assert "6 brick" in text and "landmine" in text
+    assert "Officer of seat 1 (2" in text                                     # tokens on a piece
+    assert ("Officer of seat 1 (2 ammunition)", 1) in render.grouped(game, game.pieces_at("tile_c"))
+    assert "Game box (2 pieces): Officer of seat 3, Officer of seat 4" in text
+
+
+def test_a_pack_without_layout_lists_every_occupied_space():
+    text = render.render_text(position("tiny_no_layout"))
+    assert "─ Board" in text and "morale" in text and "North gate" in text
+
+
+def test_colour_when_the_terminal_allows_it():
+    buffer = io.StringIO()
+    console = render.make_console(buffer, width=80, color=True)
+    console.print(render.board(position("postmen")))
+    assert ANSI.search(buffer.getvalue())
+    assert render.colour_word("white on dark_blue") == "dark blue"
+    assert render.colour_word("bold red") == ""                 # only background chips carry meaning
+
+
+def test_a_tall_pile_is_summarised_and_keeps_its_top():
+    game = position("postmen")
+    lines = render.stack_lines(game, "supply", 12, 3)
+    assert lines[0].startswith("(+") and len(lines) <= 3
+
+
+def test_inspect_describes_spaces_and_pieces():
+    game = position("postmen")
+    space = render.inspect_lines(game, "u1")
+    assert space[0] == "upper 1 (u1), a defender space"
+    assert any(line.startswith("  holds (bottom to top): ") for line in space)
+    piece = render.inspect_lines(game, "konrad")
+    assert any(line.startswith("  at: ") for line in piece)
+    assert render.find_objects(game, "UPPER 1") == ["u1"]

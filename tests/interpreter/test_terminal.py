@@ -1,0 +1,260 @@
+"""`garrison play` and `garrison replay` run as real processes: at a terminal (a pty, via pexpect),
+with piped input, and with bad input or damaged saves."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from paths import REPO
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = r"\r\n> "
+HEADING = re.compile(r"· decision (\d+)")
+DECISION = re.compile(r"\[seat (\d)\] ([^\r\n]+)")
+
+
+def environment() -> dict:
+    env = dict(os.environ, TERM="dumb", PYTHONIOENCODING="utf-8", PYTHONPATH=str(REPO))
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def spawn(cwd, *args):
+    return pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(cwd), env=environment(),
+                         encoding="utf-8", dimensions=(24, 80), timeout=90)
+
+
+def garrison(cwd, *args, stdin: str = ""):
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", *args], cwd=str(cwd), input=stdin,
+                         capture_output=True, text=True, timeout=300, env=environment())
+    assert "Traceback" not in out.stdout + out.stderr, out.stdout + out.stderr
+    return out
+
+
+class Player:
+    """Types at a pexpect child and remembers the last decision it was shown."""
+
+    def __init__(self, child):
+        self.child = child
+        self.seen = ""
+        self.wait()
+
+    def wait(self) -> str:
+        self.child.expect(PROMPT)
+        self.seen += self.child.before
+        return self.child.before
+
+    def type(self, line: str) -> str:
+        self.child.sendline(line)
+        return self.wait()
+
+    def position(self) -> tuple[str, tuple[str, str]]:
+        """The last decision number and (seat, prompt) shown."""
+        return HEADING.findall(self.seen)[-1], DECISION.findall(self.seen)[-1]
+
+    def lines_fit(self) -> None:
+        too_wide = [line for line in self.seen.split("\r\n") if len(line) > 80]
+        assert not too_wide, too_wide[:3]
+
+
+def finish(child, status: int = 0) -> str:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status, child.before
+    assert "Traceback" not in child.before
+    return child.before
+
+
+def state_of(path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))["state"]
+
+
+# ---- at a terminal -----------------------------------------------------------------------
+
+def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
+    me = Player(spawn(tmp_path, "play", "postmen", "--seed", "3", "--save", "pm.json"))
+    assert "Autosaving after every decision to pm.json" in me.seen
+    assert "─ Approaches" in me.seen and "morale 0 1 2 3 4 5 6 7 8 [9]" in me.seen
+    me.type("1")
+    me.type("1")
+    before_undo = me.position()
+    assert "(undone)" in me.type("undo")
+    assert me.position()[0] == str(int(before_undo[0]) - 1)
+    assert "neither an option nor a command" in me.type("frobnicate")
+    assert "There is no option 999" in me.type("999")
+    assert "Konrad (konrad)" in me.type("inspect KONRAD")
+    assert "saved to mid.json" in me.type("save mid.json")
+    me.lines_fit()
+    where = me.position()
+    me.child.sendline("quit")
+    out = finish(me.child)
+    assert "garrison play postmen --load pm.json" in out
+    assert state_of(tmp_path / "pm.json") == state_of(tmp_path / "mid.json")
+
+    again = Player(spawn(tmp_path, "play", "postmen", "--load", "pm.json"))
+    assert again.position() == where
+    again.child.sendline("quit")
+    finish(again.child)
+
+
+def test_westerplatte_two_seats_ctrl_c_saves_and_resumes(tmp_path):
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--seats", "2", "--save", "wp.json"))
+    assert "─ German attack tracks" in me.seen and "day [1] 2 3 4 5 6 7" in me.seen
+    for _ in range(3):
+        me.type("1")
+    assert "(undone)" in me.type("undo")
+    me.type("1")
+    me.lines_fit()
+    where = me.position()
+    me.child.sendintr()
+    out = finish(me.child)
+    assert "Interrupted" in out and "garrison play westerplatte --load wp.json" in out
+
+    again = Player(spawn(tmp_path, "play", "westerplatte", "--load", "wp.json"))
+    assert again.position() == where
+    again.type("1")
+    again.child.sendline("quit")
+    finish(again.child)
+
+
+def test_a_new_game_autosaves_in_the_current_folder_and_keeps_an_older_save(tmp_path):
+    me = Player(spawn(tmp_path, "play", "westerplatte"))
+    me.type("1")
+    me.child.sendline("quit")
+    finish(me.child)
+    saved = tmp_path / "westerplatte.garrison-save.json"
+    assert saved.exists()
+    me = Player(spawn(tmp_path, "play", "westerplatte"))
+    assert "kept as westerplatte.garrison-save.json.previous" in me.seen
+    me.child.sendline("quit")
+    finish(me.child)
+    assert (tmp_path / "westerplatte.garrison-save.json.previous").exists()
+
+
+def test_a_bad_file_at_the_prompt_does_not_end_the_game(tmp_path):
+    (tmp_path / "broken.json").write_text('{"format": "garrison-save", "game": "postm', encoding="utf-8")
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--no-save"))
+    assert "damaged or cut short" in me.type("load broken.json")
+    assert "there is no such file" in me.type("load nowhere.json")
+    me.type("1")
+    me.child.sendline("quit")
+    finish(me.child)
+
+
+# ---- piped input -------------------------------------------------------------------------
+
+def scripted(tmp_path, pack: str, choices: list[str], *extra) -> subprocess.CompletedProcess:
+    out = garrison(tmp_path, "play", pack, "--save", "game.json", *extra, stdin="\n".join(choices + ["quit"]) + "\n")
+    assert out.returncode == 0, out.stderr
+    return out
+
+
+def test_scripted_play_reads_numbers_and_ids(tmp_path):
+    out = scripted(tmp_path, "westerplatte", ["move_officer:outpost_d", "1", "2", "undo", "1", "log 5"],
+                   "--seats", "2")
+    assert "╭" not in out.stdout                                   # no board unless at a terminal
+    assert "[seat 1] Officer of seat 1" in out.stdout
+    assert "Move to Outpost before track D" in out.stdout
+    assert "(undone)" in out.stdout
+    assert "The game is saved in game.json" in out.stdout
+    saved = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert [s[1] for s in saved["trail"] if s[0] == "choose"][0] == "move_officer:outpost_d"
+    assert len([s for s in saved["trail"] if s[0] == "choose"]) == 3
+
+
+def test_scripted_play_without_save_writes_no_file(tmp_path):
+    out = garrison(tmp_path, "play", "postmen", stdin="1\nquit\n")
+    assert out.returncode == 0
+    assert not list(tmp_path.iterdir())
+
+
+def test_end_of_input_stops_and_keeps_the_save(tmp_path):
+    out = garrison(tmp_path, "play", "postmen", "--save", "g.json", stdin="1\n")
+    assert out.returncode == 0 and "(end of input: stopping)" in out.stdout
+    assert garrison(tmp_path, "replay", "g.json").returncode == 0
+
+
+# ---- replay ------------------------------------------------------------------------------
+
+def test_replay_verifies_a_saved_game(tmp_path):
+    scripted(tmp_path, "postmen", ["1", "1", "1", "undo", "2"])
+    out = garrison(tmp_path, "replay", "game.json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert re.fullmatch(r"verified: same state after \d+ decisions?\n", out.stdout), out.stdout
+
+
+def test_replay_step_shows_every_decision(tmp_path):
+    scripted(tmp_path, "westerplatte", ["1", "1"], "--seats", "2")
+    out = garrison(tmp_path, "replay", "game.json", "--step")
+    assert out.returncode == 0
+    assert "Decision 1 [seat 1]" in out.stdout and "Decision 2 [seat 1]" in out.stdout
+    assert "→ Move to" in out.stdout
+    assert out.stdout.strip().splitlines()[-1] == "verified: same state after 2 decisions"
+
+
+def test_replay_reports_a_tampered_state(tmp_path):
+    scripted(tmp_path, "postmen", ["1", "1"])
+    path = tmp_path / "game.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["state"]["vars"]["morale"] = 3
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = garrison(tmp_path, "replay", "game.json")
+    assert out.returncode == 1
+    assert "state.vars.morale: saved 3, replayed 9" in out.stdout
+
+
+def test_replay_reports_a_tampered_choice(tmp_path):
+    scripted(tmp_path, "westerplatte", ["1"])
+    path = tmp_path / "game.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["trail"] = [["choose", "no_such_option"]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = garrison(tmp_path, "replay", "game.json")
+    assert out.returncode == 1
+    assert "the saved choice 'no_such_option' is not an option" in out.stdout
+
+
+# ---- damaged saves -----------------------------------------------------------------------
+
+@pytest.fixture
+def good_save(tmp_path):
+    scripted(tmp_path, "westerplatte", ["1"])
+    return tmp_path / "game.json"
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda text: text[: len(text) // 2], r"cannot load bad\.json: the file is damaged or cut short"),
+    (lambda text: "", r"cannot load bad\.json: the file is empty"),
+    (lambda text: "hello", r"cannot load bad\.json: the file is damaged or cut short"),
+    (lambda text: '{"format": "something else"}', r"cannot load bad\.json: this is not a Garrison saved game"),
+])
+def test_a_damaged_save_is_one_line_and_exit_2(good_save, damage, message):
+    folder = good_save.parent
+    (folder / "bad.json").write_text(damage(good_save.read_text(encoding="utf-8")), encoding="utf-8")
+    for args in (["play", "westerplatte", "--load", "bad.json"], ["replay", "bad.json"]):
+        out = garrison(folder, *args)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert "\n" not in out.stderr.strip() and re.search(message, out.stderr), out.stderr
+
+
+def test_a_save_of_another_game_is_refused(good_save):
+    out = garrison(good_save.parent, "play", "postmen", "--load", "game.json")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "garrison: cannot load game.json: it is a game of 'westerplatte', not 'postmen'"
+    out = garrison(good_save.parent, "play", "postmen", "--load", "missing.json")
+    assert out.returncode == 2 and "there is no such file" in out.stderr
+
+
+@pytest.mark.parametrize("pack", [["postmen"], ["westerplatte", "--seats", "2"]])
+def test_a_whole_game_can_be_played_by_typing_numbers(tmp_path, pack):
+    out = garrison(tmp_path, "play", *pack, "--save", "whole.json", stdin="1\n" * 3000)
+    assert out.returncode == 0, out.stderr
+    assert re.search(r": \w[\w ]*(, score -?\d+)? after \d+ decisions$", out.stdout.strip()), out.stdout[-500:]
+    assert "Game over" in out.stdout
+    assert garrison(tmp_path, "replay", "whole.json").stdout.startswith("verified: same state")
