@@ -16,7 +16,8 @@ __all__ = ["load_rules", "Rules", "Game", "Decision", "Option", "Result", "Rules
 def load_rules(name_or_path, mods=()) -> Rules:
     """Load, check and compile a pack; raises RulesError listing every error found."""
     path = find_pack(name_or_path)
-    decls, sources, diags = load_pack(path, extra=[find_pack(m) for m in mods])
+    mod_paths = [find_pack(m) for m in mods]
+    decls, sources, diags = load_pack(path, extra=mod_paths)
     game = next(d for d in decls if getattr(d, "decl", None) == "game")
     digest = hashlib.sha256()
     for file, lines in sorted(sources.texts.items()):
@@ -24,6 +25,7 @@ def load_rules(name_or_path, mods=()) -> Rules:
     rules = Rules.model_construct(
         name=game.name, title=game.title, seats_min=game.seats_min, seats_max=game.seats_max,
         source=str(path), fingerprint=digest.hexdigest()[:16], declarations=decls,
+        mods=[str(m.resolve()) for m in mod_paths],
         warnings=[d.format(sources) for d in diags if d.severity == "warning"])
     rules.compiled(None)
     return rules

@@ -169,6 +169,8 @@ def cmd_info(args) -> int:
 
 
 def cmd_play(args) -> int:
+    if args.load and not _changes(args):
+        args.mod = _saved_mods(args.load)     # resume with the mods and scenario it was played with
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
@@ -194,6 +196,14 @@ def cmd_play(args) -> int:
         score = "" if summary["score"] is None else f", score {summary['score']}"
         print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
     return EXIT_OK
+
+
+def _saved_mods(path) -> list:
+    from .saves import read_save
+    try:
+        return list(read_save(path)[1].get("mods") or [])
+    except GameError:
+        return []                 # the load itself reports what is wrong with the file
 
 
 def _autosave_path(args, rules):

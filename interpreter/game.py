@@ -248,7 +248,7 @@ class Game:
     def to_json(self) -> str:
         e = self._engine
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
-                "fingerprint": self.rules.fingerprint, "variant": e.variant, "seed": e.seed,
+                "fingerprint": self.rules.fingerprint, "mods": self.rules.mods, "variant": e.variant, "seed": e.seed,
                 "seats": e.seats, "trail": self.trail, "state": e.state(),
                 "log": [[k, d] for k, d in e.log]}
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -19,6 +19,7 @@ class Rules(BaseModel):
     seats_max: int = 1
     source: str = Field("", description="where the pack was loaded from")
     fingerprint: str = Field("", description="hash of the rules text; a save records it")
+    mods: list[str] = Field([], description="mod and scenario files applied, in order; a save records them")
     declarations: list[A.AnyDecl] = Field(description="every top-level declaration, variants included")
     warnings: list[str] = []
 

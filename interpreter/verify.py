@@ -16,6 +16,9 @@ def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
     from .game import Game
     from .saves import read_save
     _, data = read_save(path)
+    if not mods and data.get("mods"):
+        mods = data["mods"]            # the mods and scenario the game was played with
+        write(f"with the save's mods: {', '.join(mods)}")
     try:
         rules = load_rules(pack or data["game"], mods=list(mods))
     except RulesError as err:
