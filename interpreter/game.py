@@ -230,10 +230,13 @@ class Game:
         e = self._engine
         if e.c.evaluation is None:
             return 0
+        e.memo = {}                     # nothing changes while the position is evaluated
         try:
             return e.c.evaluation(e, {})
         except RuleFault as fault:
             raise GameError(f"rules: error: while evaluating the position: {fault}") from None
+        finally:
+            e.memo = None
 
 
     def undo(self) -> None:
