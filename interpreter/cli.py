@@ -160,8 +160,8 @@ def cmd_info(args) -> int:
         return EXIT_OK
     print(f"{summary['title']} ({summary['game']})")
     print(f"  seats: {summary['seats'][0]}..{summary['seats'][1]}")
-    print(f"  decks: " + ", ".join(f"{k} ({v})" for k, v in summary["decks"].items()))
-    print(f"  pieces: " + ", ".join(f"{k} ({v})" for k, v in summary["pieces"].items()))
+    print("  decks: " + ", ".join(f"{k} ({v})" for k, v in summary["decks"].items()))
+    print("  pieces: " + ", ".join(f"{k} ({v})" for k, v in summary["pieces"].items()))
     print(f"  spaces: {summary['spaces']}")
     print(f"  phases: {', '.join(summary['phases'])}")
     print(f"  variants: {', '.join(summary['variants']) or 'none'}")

@@ -5,7 +5,6 @@ from dataclasses import dataclass, field
 
 from dsl import ast as A
 from dsl.checker import Program
-from dsl.types import ROOTS
 
 from .expressions import compile_expr
 from .statements import WhileOp, compile_stmt
@@ -303,5 +302,3 @@ def _constant(node, c):
 def compile_program(rules, variant):
     return Compiled(rules, variant)
 
-
-__all__ = ["Compiled", "compile_program", "ROOTS"]

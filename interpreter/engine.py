@@ -1,8 +1,6 @@
 """The generic runtime: game state as plain data and the frame-stack machine that runs rules."""
 from __future__ import annotations
 
-import itertools
-
 from dsl.errors import GameError
 
 from . import rng
@@ -549,5 +547,3 @@ def _twin_key(g, value):
     return (g.c.twin_key(value), g.where[value], repr(sorted(fields.items())) if fields else "",
             repr(sorted(tokens.items())) if tokens else "")
 
-
-__all__ = ["Engine", "itertools"]

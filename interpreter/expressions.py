@@ -87,12 +87,8 @@ def _expr_field(node: A.FieldRef, c):
             o = obj(g, e)
             try:
                 return attrs[o][name]
-            except KeyError:
-                if o is None:
-                    raise RuleFault(f"cannot read '.{name}' of nothing") from None
-                return g.field(o, name)     # raises the precise error
-            except TypeError:
-                raise RuleFault(f"cannot read '.{name}' of {g.display(o)}") from None
+            except (KeyError, TypeError) as err:
+                return _unreadable(g, o, name, err)
         return constant_field
 
     def field(g, e):
@@ -102,13 +98,18 @@ def _expr_field(node: A.FieldRef, c):
             return own[name]
         try:
             return attrs[o][name]
-        except KeyError:
-            if o is None:
-                raise RuleFault(f"cannot read '.{name}' of nothing") from None
-            return g.field(o, name)     # raises the precise error
-        except TypeError:
-            raise RuleFault(f"cannot read '.{name}' of {g.display(o)}") from None
+        except (KeyError, TypeError) as err:
+            return _unreadable(g, o, name, err)
     return field
+
+
+def _unreadable(g, o, name: str, err: Exception):
+    """Explain a failed attribute read (the fast path only catches the exception)."""
+    if o is None:
+        raise RuleFault(f"cannot read '.{name}' of nothing") from None
+    if isinstance(err, TypeError):
+        raise RuleFault(f"cannot read '.{name}' of {g.display(o)}") from None
+    return g.field(o, name)         # raises the precise error
 
 
 def _expr_list(node: A.ListLit, c):

@@ -5,7 +5,6 @@ import signal
 import sys
 import threading
 from contextlib import contextmanager
-from pathlib import Path
 
 from rich.console import Console
 from rich.rule import Rule

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from dsl.errors import GameError, RulesError
+from dsl.errors import GameError
 
 from . import stats
 
@@ -240,5 +240,3 @@ def plot(figures: list[dict], path: str) -> None:
     fig.tight_layout()
     fig.savefig(path)
 
-
-__all__ = ["SimConfig", "run", "report", "compare", "parse_compare", "RulesError"]

@@ -1,7 +1,6 @@
 """Shared fixtures for the interpreter tests."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest

@@ -3,7 +3,6 @@ defense.rules, clearing.rules; NOTES.md section 6). Only Assault, Breach and Coo
 are named in the rulebook (8.1, 8.2); the effects themselves are the pack's reconstruction."""
 from __future__ import annotations
 
-import pytest
 
 from postmen_scenarios import casualties, ids, labels, notes, rolls, start
 
