@@ -279,21 +279,28 @@ def cmd_sim(args) -> int:
 
 
 def _progress_printer():
-    """A one-line progress bar on stderr: games, games/s and the time left."""
+    """A one-line progress bar on stderr: games, games/s and the time left (at a terminal,
+    redrawn in place; otherwise a line at every tenth of the run)."""
     stream = sys.stderr
-    last = [0.0]
+    state = {"shown_at": 0.0, "tenth": 0}
 
     def show(done: int, total: int, seconds: float) -> None:
-        if done < total and seconds - last[0] < 0.25:
-            return
-        last[0] = seconds
+        if stream.isatty():
+            if done < total and seconds - state["shown_at"] < 0.25:
+                return
+        else:
+            tenth = done * 10 // total
+            if tenth == state["tenth"] and done < total:
+                return
+            state["tenth"] = tenth
+        state["shown_at"] = seconds
         rate = done / seconds if seconds else 0.0
         eta = (total - done) / rate if rate else 0.0
         filled = int(30 * done / total)
         line = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games, {rate:.1f}/s, {eta:.0f}s left"
         if stream.isatty():
             stream.write("\r" + line + ("\n" if done == total else ""))
-        elif done == total or done % max(1, total // 10) == 0:
+        else:
             stream.write(line + "\n")
         stream.flush()
     return show

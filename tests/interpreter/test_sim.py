@@ -1,0 +1,86 @@
+"""garrison sim: figures, independence from --jobs, comparisons, games that fail, statistics."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from interpreter import stats
+from interpreter.cli import main
+from paths import FIXTURES
+
+TINY = str(FIXTURES / "tiny")
+
+FLAKY = '''game flaky "Flaky" { seats 1 home box }
+space box
+die d6 1..6
+play {
+  if roll d6 == 6 { log "{nth([1], 5)}" }
+  end game
+}
+result { score 1 outcome "Done" }
+'''
+
+
+def sim_json(capsys, *args) -> dict:
+    assert main(["sim", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_has_the_promised_figures(capsys):
+    out = sim_json(capsys, TINY, "--games", "30", "--seed", "7")
+    assert out["games"] == 30 and out["errors"] == 0
+    assert sum(out["outcomes"].values()) == 30
+    assert set(out["score"]) >= {"mean", "median", "stdev", "histogram"}
+    assert sum(out["score"]["histogram"].values()) == 30
+    assert out["games_per_second"] > 0
+    for share in out["outcome_shares"].values():
+        low, high = share["ci95"]
+        assert 0 <= low <= share["share"] <= high <= 1
+
+
+def test_results_do_not_depend_on_jobs(capsys):
+    one = sim_json(capsys, TINY, "--games", "24", "--seed", "3", "--jobs", "1")
+    two = sim_json(capsys, TINY, "--games", "24", "--seed", "3", "--jobs", "2")
+    for key in ("outcomes", "score", "decisions", "tallies_per_game", "cards_drawn_per_game"):
+        assert one[key] == two[key], key
+
+
+def test_compare_reports_differences_with_intervals(capsys):
+    out = sim_json(capsys, TINY, "--games", "40", "--compare", "variant=hard")
+    assert out["a"]["config"].endswith("variant standard, 1 seat(s)")
+    assert "variant hard" in out["b"]["config"]
+    diff = out["differences"]
+    assert diff["paired_games"] == 40
+    low, high = diff["score"]["ci95"]
+    assert low <= diff["score"]["difference"] <= high
+    # the hard variant starts with less morale, so its score is lower on the same seeds
+    assert high < 0
+
+
+def test_failing_games_are_counted_with_their_seed(tmp_path, capsys):
+    pack = tmp_path / "flaky.rules"
+    pack.write_text(FLAKY)
+    out = sim_json(capsys, str(pack), "--games", "30")
+    assert out["errors"] > 0 and out["finished"] == 30 - out["errors"]
+    detail = out["error_details"][0]
+    assert "flaky.rules:5:" in detail["error"] and isinstance(detail["seed"], int)
+
+
+def test_bad_arguments_are_one_line(capsys):
+    assert main(["sim", TINY, "--bot", "genius"]) == 2
+    assert "unknown bot 'genius'" in capsys.readouterr().err
+    assert main(["sim", TINY, "--compare", "colour=red"]) == 2
+    assert "--compare cannot change 'colour'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("k, n, low, high", [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0)])
+def test_wilson_interval(k, n, low, high):
+    lo, hi = stats.wilson(k, n)
+    assert lo == pytest.approx(low, abs=1e-3) and hi == pytest.approx(high, abs=1e-3)
+
+
+def test_paired_difference_interval_contains_the_mean():
+    d = stats.paired_difference([1, 2, 3, 4], [2, 4, 3, 6])
+    assert d["difference"] == 1.25
+    assert d["ci95"][0] < 1.25 < d["ci95"][1]
