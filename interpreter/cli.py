@@ -104,7 +104,7 @@ def main(argv=None) -> int:
     except GameError as err:
         print(f"garrison: {err}", file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:             # e.g. `garrison info postmen | head`
+    except BrokenPipeError:             # e.g. `garrison info GAME | head`
         sys.stderr.close()
         return EXIT_OK
     except KeyboardInterrupt:

@@ -1,14 +1,18 @@
 """Finds content packs: a bundled pack by name, or a directory or file given by path."""
 from __future__ import annotations
 
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 from dsl.errors import GameError, suggest
 
 
 def bundled_root() -> Path:
-    return Path(str(resources.files("content")))
+    """The bundled packs' folder, found without importing it (nothing is compiled into it)."""
+    spec = importlib.util.find_spec("content")
+    if spec is None or not spec.submodule_search_locations:
+        raise GameError("the bundled games are missing: reinstall garrison")
+    return Path(list(spec.submodule_search_locations)[0])
 
 
 def bundled_names() -> list[str]:
