@@ -165,6 +165,7 @@ class Insert(Node):
 class AddTokens(Node):
     stmt: Literal["add"] = "add"
     token: str
+    token_is_local: bool = False     # filled by the checker: `token` names a parameter holding a token
     count: Optional[Expr] = None
     target: Expr
 
@@ -172,6 +173,7 @@ class AddTokens(Node):
 class RemoveTokens(Node):
     stmt: Literal["remove"] = "remove"
     token: str
+    token_is_local: bool = False
     count: Optional[Expr] = None     # None with every_token False means one
     every_token: bool = False
     target: Expr

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from . import ast as A
 from .errors import Diagnostic, suggest
-from .types import ANY, BOOL, INT, KIND, NONE, ROOTS, TEXT, Hierarchy, describe, item_of, list_of, plural
+from .types import ANY, BOOL, INT, KIND, NONE, ROOTS, TEXT, TOKEN, Hierarchy, describe, item_of, list_of, plural
 
 # builtin functions: name -> short description of the arguments, for arity errors
 BUILTINS = {
@@ -260,6 +260,9 @@ class Checker:
             self.at(v)
             self.globals[v.name] = self.type_of(v.type, v)
             self.name_refs[v.name] = "var"
+        for t in p.by_cat["token"].values():
+            self.globals[t.name] = TOKEN
+            self.name_refs[t.name] = "token"
 
     def kind_names(self) -> list[str]:
         return list(ROOTS) + list(self.h.parent)
@@ -267,11 +270,11 @@ class Checker:
     def type_of(self, t: A.TypeRef, where) -> str:
         if t.name == "list":
             return list_of(self.type_of(t.item, where))
-        if t.name in (INT, BOOL, TEXT, KIND) or t.name in self.h.enums or self.h.is_kind(t.name):
+        if t.name in (INT, BOOL, TEXT, KIND, TOKEN) or t.name in self.h.enums or self.h.is_kind(t.name):
             if self.h.is_kind(t.name):
                 self.used.add(t.name)
             return t.name
-        known = [INT, BOOL, TEXT, KIND] + list(self.h.enums) + self.kind_names()
+        known = [INT, BOOL, TEXT, KIND, TOKEN] + list(self.h.enums) + self.kind_names()
         self.error(t, f"unknown type '{t.name}'" + suggest(t.name, known))
         return ANY
 
@@ -551,7 +554,10 @@ class Checker:
         self.used.add(name)
 
     def stmt_add(self, st: A.AddTokens, scope, ctx):
-        self.token_ref(st, st.token)
+        if scope.lookup(st.token) == TOKEN:
+            st.token_is_local = True          # a parameter or local holding a token
+        else:
+            self.token_ref(st, st.token)
         if st.count is not None:
             self.expect(st.count, scope, ctx, INT, "the number of tokens")
         self.expect_object(st.target, scope, ctx)
@@ -930,11 +936,10 @@ class Checker:
                 return INT
             self.expect_object(args[0], scope, ctx)
             tok = args[1]
-            if isinstance(tok, A.Name):
-                tok.ref = "token"
-                self.token_ref(tok, tok.name)
+            if isinstance(tok, A.Name) and scope.lookup(tok.name) is None and tok.name not in self.globals:
+                self.token_ref(tok, tok.name)         # "unknown token …", with the nearest tokens
             else:
-                self.error(tok, "the second argument of 'tokens' must be a token's name")
+                self.expect(tok, scope, ctx, TOKEN, "the second argument of 'tokens'")
             return INT
         if f == "in_variant":
             if self.arity(node, 1):

@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 INT, BOOL, TEXT, KIND, NONE, ANY = "int", "bool", "text", "kind", "none", "any"
+TOKEN = "token"
 ROOTS = ("piece", "space", "card", "deck")
-SCALARS = (INT, BOOL, TEXT, KIND)
+SCALARS = (INT, BOOL, TEXT, KIND, TOKEN)
 
 
 def list_of(item: str) -> str:
@@ -98,7 +99,7 @@ def describe(t: str) -> str:
     if item is not None:
         return f"a list of {plural(item)}"
     return {INT: "a number", BOOL: "true/false", TEXT: "text", KIND: "a kind", NONE: "none",
-            ANY: "anything"}.get(t, f"a {t}")
+            ANY: "anything", TOKEN: "a token"}.get(t, f"a {t}")
 
 
 def plural(t: str) -> str:
@@ -106,4 +107,4 @@ def plural(t: str) -> str:
     if item is not None:
         return f"lists of {plural(item)}"
     return {INT: "numbers", BOOL: "true/false values", TEXT: "texts", KIND: "kinds", NONE: "nothing",
-            ANY: "anything"}.get(t, f"{t}s" if not t.endswith("s") else t)
+            ANY: "anything", TOKEN: "tokens"}.get(t, f"{t}s" if not t.endswith("s") else t)

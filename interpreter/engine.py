@@ -92,7 +92,7 @@ class Engine:
         if isinstance(value, str):
             if value in self.c.labels:
                 return self.c.labels[value]
-            return self.c.enum_labels.get(value, value)
+            return self.c.enum_labels.get(value) or self.c.token_labels.get(value, value)
         return str(value)
 
     def field(self, obj, name: str):

@@ -305,8 +305,8 @@ def _bottom(g, space):
 
 
 def _tokens(node, args, c):
-    obj, token = args[0], node.args[1].name
-    return lambda g, e: g.token_count(obj(g, e), token)
+    obj, token = args
+    return lambda g, e: g.token_count(obj(g, e), token(g, e))
 
 
 def _kind_name(node, args, c):

@@ -110,27 +110,28 @@ class InsertOp(Op):
 
 
 class TokensOp(Op):
-    __slots__ = ("adding", "token", "count", "every", "target")
+    __slots__ = ("adding", "token", "local", "count", "every", "target")
 
     def __init__(self, st, c):
         self.adding = isinstance(st, A.AddTokens)
-        self.token, self.target = st.token, compile_expr(st.target, c)
+        self.token, self.local, self.target = st.token, st.token_is_local, compile_expr(st.target, c)
         self.count = compile_expr(st.count, c) if st.count is not None else None
         self.every = getattr(st, "every_token", False)
 
     def run(self, g, f):
         env = g.envs[f["e"]]
+        token = env[self.token] if self.local else self.token
         target = self.target(g, env)
         if target is None:
-            raise RuleFault(f"cannot {'add' if self.adding else 'remove'} {self.token} tokens: the target is nothing")
+            raise RuleFault(f"cannot {'add' if self.adding else 'remove'} {token} tokens: the target is nothing")
         if self.every:
-            count = g.token_count(target, self.token)
+            count = g.token_count(target, token)
         else:
             count = self.count(g, env) if self.count is not None else 1
         if self.adding:
-            g.add_tokens(target, self.token, count)
+            g.add_tokens(target, token, count)
         else:
-            g.remove_tokens(target, self.token, count)
+            g.remove_tokens(target, token, count)
 
 
 class IfOp(Op):

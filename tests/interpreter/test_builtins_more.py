@@ -54,3 +54,28 @@ def test_clone_with_reseed_rolls_other_dice(fixtures):
     game = rules.new_game(seed=3)
     a, b = game.clone(), game.clone(reseed=99)
     assert a.to_json() != b.to_json()                       # the generator state differs
+
+
+TOKENS_AS_VALUES = '''game t "T" { seats 1 home box }
+space box
+token coin "gold coin" supply 5
+token star
+procedure give(t: token, n: int) { add (n) t to box }
+play {
+  give(coin, 2)
+  give(star, 3)
+  remove 1 star from box
+  for t in [coin, star] { log "{t}: {tokens(box, t)}" }
+}
+'''
+
+
+def test_tokens_can_be_passed_and_listed(write_rules):
+    game = load_rules(write_rules(TOKENS_AS_VALUES)).new_game()
+    assert [e.text for e in game.log if e.kind == "note"] == ["gold coin: 2", "star: 2"]
+    assert game.tokens("box", "coin") == 2
+
+
+def test_a_token_parameter_needs_a_token(write_rules):
+    with pytest.raises(RulesError, match="argument 't' of 'give' should be a token, but this is a number"):
+        load_rules(write_rules(TOKENS_AS_VALUES.replace("give(coin, 2)", "give(7, 2)")))
