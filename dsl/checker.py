@@ -18,6 +18,8 @@ BUILTINS = {
     "reversed": "a list", "nth": "a list and a position (from 1)", "flatten": "a list of lists",
     "head": "a list and how many of its first items", "token_supply": "a token with a supply",
 }
+MAX_COPIES = 10_000
+
 # words that begin a statement or stand for a value; a name spelled like one could never be used
 RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "elif", "else", "not",
             "and", "or", "in", "is", "let", "set", "move", "shuffle", "insert", "add", "remove",
@@ -48,6 +50,10 @@ class Scope:
 
     def child(self) -> "Scope":
         return Scope(parent=self)
+
+    def outer_type(self, name: str) -> str | None:
+        """The type of `name` in an enclosing scope (not this one), if it is declared there."""
+        return self.parent.lookup(name) if self.parent is not None else None
 
 
 @dataclass
@@ -151,6 +157,10 @@ class Checker:
             self.at(dup)
             self.error(dup, f"'{dup.name}' is defined twice (first at {first.file}:{first.line}:{first.col})")
         self.declare()
+        for d in p.by_cat["die"].values():
+            if d.low > d.high:
+                self.at(d)
+                self.error(d, f"die '{d.name}' has no faces: {d.low}..{d.high} is empty")
         for cat in ("kind", "space", "piece", "var", "function", "procedure", "action", "phase"):
             for d in p.by_cat[cat].values():
                 self.at(d)
@@ -339,6 +349,8 @@ class Checker:
         self.used.add(pc.kind)
         if pc.count < 1:
             self.error(pc, f"'{pc.name}' must exist at least once (x1 or more)")
+        elif pc.count > MAX_COPIES:
+            self.error(pc, f"'{pc.name}' has {pc.count} copies; at most {MAX_COPIES} are allowed")
         if pc.deck is not None:
             if pc.deck not in self.p.by_cat["deck"]:
                 self.error(pc, f"unknown deck '{pc.deck}'" + suggest(pc.deck, self.p.by_cat["deck"]))
@@ -465,6 +477,14 @@ class Checker:
         method = getattr(self, f"stmt_{st.stmt}")
         method(st, scope, ctx)
 
+    def declare_local(self, scope: Scope, name: str, t: str, node) -> None:
+        """Blocks share their procedure's variables at run time, so a nested block may not
+        declare a name an enclosing block already uses."""
+        if name not in scope.names and scope.outer_type(name) is not None:
+            self.error(node, f"'{name}' is already a variable of an enclosing block; "
+                             f"blocks share their procedure's variables, so use another name")
+        scope.names[name] = t
+
     def stmt_let(self, st: A.Let, scope, ctx):
         self.reserved(st, st.name)
         if st.type is not None:
@@ -476,7 +496,7 @@ class Checker:
                 t = ANY      # `let x = none` is filled in later
         if st.name in self.globals and self.name_refs.get(st.name) != "var":
             self.warn(st, "W003", f"local '{st.name}' hides the {self.name_refs[st.name]} of that name")
-        scope.names[st.name] = t
+        self.declare_local(scope, st.name, t, st)
 
     def stmt_set(self, st: A.Set, scope, ctx):
         target = st.target
@@ -586,7 +606,7 @@ class Checker:
         if item is None and t != ANY:
             self.error(st.source, f"'for' needs a list, found {describe(t)}")
         inner = scope.child()
-        inner.names[st.var] = item or ANY
+        self.declare_local(inner, st.var, item or ANY, st)
         self.loop_body(st.body, inner, ctx)
 
     def stmt_repeat(self, st: A.Repeat, scope, ctx):
@@ -644,7 +664,7 @@ class Checker:
             if text is not None:
                 self.expr(text, scope, ctx)
         inner = scope.child()
-        inner.names[st.var] = item or ANY
+        self.declare_local(inner, st.var, item or ANY, st)
         self.block(st.body, inner, ctx)
         if st.pass_body is not None:
             self.block(st.pass_body, scope.child(), ctx)
@@ -657,7 +677,7 @@ class Checker:
         if st.prompt is not None:
             self.expr(st.prompt, scope, ctx)
         inner = scope.child()
-        inner.names[st.var] = t if t != ANY else list_of(ANY)
+        self.declare_local(inner, st.var, t if t != ANY else list_of(ANY), st)
         self.block(st.body, inner, ctx)
 
     def stmt_perform(self, st: A.Perform, scope, ctx):

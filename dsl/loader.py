@@ -185,7 +185,8 @@ class ModApplier:
         old = self.decls[index]
         attrs = {a.name: a for a in old.attrs}
         attrs.update({a.name: a for a in d.attrs})
-        self.decls[index] = old.model_copy(update={"count": d.count or old.count, "attrs": list(attrs.values())})
+        self.decls[index] = old.model_copy(update={"count": d.count if d.count is not None else old.count,
+                                                         "attrs": list(attrs.values())})
 
 
 def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:

@@ -46,7 +46,11 @@ def parse_file(path: str, text: str) -> list[A.AnyDecl]:
     except VisitError as err:
         if isinstance(err.orig_exc, SyntaxProblem):
             raise err.orig_exc from None
+        if isinstance(err.orig_exc, ValueError):      # e.g. a number with thousands of digits
+            raise SyntaxProblem(Diagnostic(path, 1, 1, f"a value is too large to read ({err.orig_exc})")) from None
         raise
+    except RecursionError:
+        raise SyntaxProblem(Diagnostic(path, 1, 1, "the file nests expressions too deeply to read")) from None
 
 
 # ---- syntax errors in words -------------------------------------------------------------
@@ -116,7 +120,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
             line -= 1
             col = len(lines[line - 1]) + 1
     expected = sorted(getattr(err, "expected", None) or getattr(err, "accepts", None) or [])
-    history = getattr(err, "token_history", None) or []
+    history = [t for t in (getattr(err, "token_history", None) or []) if t is not None]
     if history and history[-1].type == "NAME" and str(history[-1]) in MISPLACED_KEYWORDS:
         prev = history[-1]
         return Diagnostic(path, prev.line, prev.column, f"'{prev}' cannot be used here")
@@ -158,7 +162,6 @@ class ToAst(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
-        self.trigger_count = 0
 
     # -- helpers
     def _decl(self, cls, name_tok: Token, **fields):
@@ -275,7 +278,10 @@ class ToAst(Transformer):
 
     def space_decl(self, meta, c):
         _, name, label, kind, attrs = c
-        values, _does = self._split_attrs(attrs)
+        values, does = self._split_attrs(attrs)
+        if does is not None:
+            raise SyntaxProblem(Diagnostic(self.path, name.line, name.column,
+                                           "a space has no 'does' effect; only pieces and cards are resolved"))
         return self._decl(A.SpaceDecl, name, label=_unquote(label) if label else None,
                           kind=str(kind) if kind else None, attrs=values)
 
@@ -347,11 +353,9 @@ class ToAst(Transformer):
 
     def trigger_enters(self, meta, c):
         piece_var, kind, space_var, cond, body = c
-        self.trigger_count += 1
-        node = A.EntersTrigger.at((meta.line, meta.column), file=self.path,
+        return A.EntersTrigger.at((meta.line, meta.column), file=self.path,
                                   name=f"when@{self.path}:{meta.line}", piece_var=str(piece_var),
                                   kind=kind, space_var=str(space_var), cond=cond, body=body)
-        return node
 
     def trigger_changes(self, meta, c):
         var, cond, body = c

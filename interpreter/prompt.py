@@ -96,7 +96,7 @@ class Session:
     def option_for(self, answer: str):
         """The option a line names (a number or an id), or None after explaining why not."""
         numbered = numbered_options(self.game.decision)
-        if answer.isdigit():
+        if answer.isdecimal():
             n = int(answer)
             if 1 <= n <= len(numbered):
                 return numbered[n - 1][1]
@@ -229,7 +229,7 @@ def cmd_log(s: Session, rest: str):
     events = s.game.log
     if rest == "all":
         tail = events
-    elif rest.isdigit() or not rest:
+    elif rest.isdecimal() or not rest:
         tail = events[-int(rest or LOG_TAIL):] if rest != "0" else []
     else:
         s.say("log takes a number or 'all', e.g. 'log 20'")
