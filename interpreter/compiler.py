@@ -286,6 +286,9 @@ class _ConstantEngine:
     call_depth = 0
     memo = None
 
+    def charge(self, amount: int = 1) -> None:
+        pass
+
     def display(self, value):
         return str(value)
 

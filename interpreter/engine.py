@@ -7,6 +7,8 @@ from . import rng
 from .expressions import RuleFault
 
 MAX_STEPS = 2_000_000      # statements between two decisions before a rule counts as runaway
+MAX_WORK = 20_000_000      # statements, comprehension items, option bindings and dice between two decisions
+PYTHON_FAULTS = (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError, OverflowError)
 MAX_FRAMES = 2_000         # nested blocks and calls before recursion counts as runaway
 
 STATE_KEYS = ("seed", "seats", "variant", "rng", "forced", "vars", "where", "stacks", "fields",
@@ -23,6 +25,7 @@ class Engine:
         self.call_depth = 0
         self.memo = None        # a cache of pure function values while options are listed
         self.peeking = False    # a look-ahead copy stops before listing the next options
+        self.work = 0           # work done since the last decision (see MAX_WORK)
         self._labels = None     # (decision, its labels) once someone has read them
 
     # ---- creation and copying
@@ -45,7 +48,10 @@ class Engine:
         g.decision, g.seat, g.phase = None, 1, None
         g.over, g.result, g.decisions = False, None, 0
         for name, (init, low, high) in c.vars.items():
-            value = init(g, {})
+            try:
+                value = init(g, {})
+            except (RuleFault,) + PYTHON_FAULTS as err:
+                raise GameError(f"rules: error: the starting value of '{name}' cannot be computed ({err})") from None
             g.vars[name] = value if low is None else max(low, min(high, value))
         if c.play is not None:
             g.call(c.play, {})
@@ -181,6 +187,7 @@ class Engine:
         n = 1 if count is None else count
         if n < 0 or n > 1000:
             raise RuleFault(f"cannot roll {n} dice")
+        self.charge(n)
         values = []
         for _ in range(n):
             if self.forced:
@@ -320,11 +327,19 @@ class Engine:
         self.pop()
 
     # ---- running
+    def charge(self, amount: int = 1) -> None:
+        """Count work done by expressions; too much between two decisions is a runaway rule."""
+        self.work += amount
+        if self.work > MAX_WORK:
+            raise RuleFault(f"runaway rules: more than {MAX_WORK} steps of work without a decision")
+
     def run(self) -> None:
         """Run rules until a decision is needed or the game is over."""
         blocks = self.c.blocks
         steps = 0
         op = None
+        self.work = 0
+        self.call_depth = 0
         try:
             while not self.over and self.decision is None:
                 if not self.frames:
@@ -347,7 +362,7 @@ class Engine:
         except RuleFault as fault:
             where = op.where if op is not None else "rules"
             raise GameError(f"{where}: error: {fault}") from None
-        except (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError) as err:
+        except PYTHON_FAULTS as err:
             where = op.where if op is not None else "rules"
             raise GameError(f"{where}: error: the rule failed ({type(err).__name__}: {err})") from None
 
@@ -414,6 +429,7 @@ class Engine:
             values = [v.name for v in self.c.program.by_cat["enum"][type_name].values]
         else:
             values = self.c.members(type_name)
+        self.charge(len(values))
         for v in values:
             env[name] = v
             yield from self._bindings(action, i + 1, env)
@@ -461,6 +477,8 @@ class Engine:
             op.apply(self, decision, option)
         except RuleFault as fault:
             raise GameError(f"{op.where}: error: {fault}") from None
+        except PYTHON_FAULTS as err:
+            raise GameError(f"{op.where}: error: the choice cannot be applied ({type(err).__name__}: {err})") from None
         self.run()
 
     # ---- ending

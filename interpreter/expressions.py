@@ -128,15 +128,17 @@ def _expr_comprehension(node: A.Comprehension, c):
         # nothing can happen between (an expression never asks a decision)
         saved = e.get(var, _MISSING)
         try:
+            values = source(g, e)
+            g.charge(len(values))
             if order is None:
                 items = []
-                for x in source(g, e):
+                for x in values:
                     e[var] = x
                     if cond is None or cond(g, e):
                         items.append(elem(g, e))
                 return items
             pairs = []
-            for x in source(g, e):
+            for x in values:
                 e[var] = x
                 if cond is None or cond(g, e):
                     pairs.append((order(g, e), elem(g, e)))
@@ -175,13 +177,28 @@ def _mod(a, b):
     return a % b
 
 
+MAX_INT_BITS = 256
+
+
+def _checked_number(value):
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise RuleFault("a number grew beyond what rules may use")
+    return value
+
+
+def _times(a, b):
+    if not (isinstance(a, int) and isinstance(b, int)):
+        raise RuleFault("'*' multiplies numbers only")
+    return _checked_number(a * b)
+
+
 def _range(a, b):
     if b - a >= MAX_LIST:
         raise RuleFault(f"the range {a}..{b} is too long (at most {MAX_LIST} numbers)")
     return list(range(a, b + 1))
 
 
-BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _div, "%": _mod,
+BINARY = {"+": operator.add, "-": operator.sub, "*": _times, "/": _div, "%": _mod,
           "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
           ">": operator.gt, ">=": operator.ge, "..": _range,
           "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
@@ -194,6 +211,20 @@ def _expr_binop(node: A.BinOp, c):
     if node.op == "or":
         return lambda g, e: left(g, e) or right(g, e)
     fn = BINARY[node.op]
+    if node.op == "+":
+        def plus(g, e):
+            a, b = left(g, e), right(g, e)
+            if isinstance(a, str):
+                return a + (b if isinstance(b, str) else g.display(b))
+            if isinstance(a, list):
+                if not isinstance(b, list) or len(a) + len(b) > MAX_LIST:
+                    raise RuleFault(f"a list can hold at most {MAX_LIST} items" if isinstance(b, list)
+                                    else "'+' adds a list only to a list")
+                return a + b
+            if a is None or b is None:
+                raise RuleFault("'+' on nothing")
+            return _checked_number(a + b)
+        return plus
     if node.op in ("<", "<=", ">", ">=", "-", "*", "/", "%"):
         def numeric(g, e):
             a, b = left(g, e), right(g, e)

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from dsl.errors import GameError
 
-from .engine import STATE_KEYS, Engine
+from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
 from .expressions import RuleFault
 from .events import Event, describe
 from .saves import check_state
@@ -187,9 +187,15 @@ class Game:
 
     # ---- acting
     def choose(self, option_id: str) -> None:
+        """Answer the pending decision; if the rules then fail, the game stays as it was."""
         if not isinstance(option_id, str):
             raise GameError(f"an option id is text, not {option_id!r}")
-        self._engine.choose(option_id)
+        before = self._engine.copy()
+        try:
+            self._engine.choose(option_id)
+        except GameError:
+            self._engine = before
+            raise
         self.trail.append(["choose", option_id])
 
     def force_rolls(self, values) -> None:
@@ -231,10 +237,13 @@ class Game:
         if e.c.evaluation is None:
             return 0
         e.memo = {}                     # nothing changes while the position is evaluated
+        e.call_depth = 0
         try:
             return e.c.evaluation(e, {})
         except RuleFault as fault:
             raise GameError(f"rules: error: while evaluating the position: {fault}") from None
+        except PYTHON_FAULTS as err:
+            raise GameError(f"rules: error: while evaluating the position: {type(err).__name__}: {err}") from None
         finally:
             e.memo = None
 

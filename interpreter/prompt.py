@@ -115,13 +115,11 @@ class Session:
         return None
 
     def choose(self, option) -> None:
-        before = self.game.clone()
         try:
             with interrupts_deferred():
-                self.game.choose(option.id)
+                self.game.choose(option.id)         # a failing choice leaves the game as it was
                 self.save_now()
         except GameError as err:
-            self.game = before
             self.say(f"That could not be done: {err}")
             return
         self.fresh = True
