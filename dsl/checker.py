@@ -300,6 +300,7 @@ class Checker:
             if f.default is not None:
                 self.expect(f.default, Scope(), Context(), self.h.fields[k.name][f.name][0],
                             f"the default of '{f.name}'")
+                self.expect_constant(f.default)
         if k.does is not None:
             self.block(k.does, Scope(), Context(this=k.name, returns=True))
 
@@ -318,6 +319,7 @@ class Checker:
                 self.error(a, f"attribute '{a.name}' is given twice")
             given[a.name] = a
             self.expect(a.value, Scope(), Context(), info[0], f"attribute '{a.name}'")
+            self.expect_constant(a.value)
             self.file = saved
         for k in self.h.ancestors(kind):
             kdecl = self.p.by_cat["kind"].get(k)
@@ -326,6 +328,22 @@ class Checker:
             for f in kdecl.fields:
                 if f.default is None and not f.mutable and f.name not in given:
                     self.error(decl, f"'{decl.name}' needs a value for attribute '{f.name}' of kind '{k}'")
+
+    def expect_constant(self, node) -> None:
+        """Attribute values are fixed when the game is built: numbers, text, names, lists of them."""
+        if isinstance(node, (A.IntLit, A.BoolLit, A.NoneLit)):
+            return
+        if isinstance(node, A.Text) and all(isinstance(p, str) for p in node.parts):
+            return
+        if isinstance(node, A.Name) and node.ref not in ("local", "var"):
+            return
+        if isinstance(node, A.UnaryOp) and node.op == "-" and isinstance(node.operand, A.IntLit):
+            return
+        if isinstance(node, A.ListLit):
+            for item in node.items:
+                self.expect_constant(item)
+            return
+        self.error(node, "an attribute's value must be fixed: a number, text, true/false, a name or a list of them")
 
     def check_space(self, s: A.SpaceDecl) -> None:
         if s.kind is not None:

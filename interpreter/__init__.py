@@ -20,8 +20,9 @@ def load_rules(name_or_path, mods=()) -> Rules:
     decls, sources, diags = load_pack(path, extra=mod_paths)
     game = next(d for d in decls if getattr(d, "decl", None) == "game")
     digest = hashlib.sha256()
-    for file, lines in sorted(sources.texts.items()):
+    for file, lines in sources.texts.items():        # in load order; paths left out (they depend on where you stand)
         digest.update("\n".join(lines).encode())
+        digest.update(b"\0")
     rules = Rules.model_construct(
         name=game.name, title=game.title, seats_min=game.seats_min, seats_max=game.seats_max,
         source=str(path), fingerprint=digest.hexdigest()[:16], declarations=decls,

@@ -245,10 +245,12 @@ def cmd_sim(args) -> int:
         raise UsageError("garrison sim: --games must be at least 1")
     if args.jobs < 1:
         raise UsageError("garrison sim: --jobs must be at least 1")
+    if args.budget < 0:
+        raise UsageError("garrison sim: --budget cannot be negative")
     if args.bot not in BOTS:
         from dsl.errors import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
-    variant = None if args.variant in (None, "standard") else args.variant
+    variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(_changes(args)), args.seed, args.budget)
     configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
     for config in configs:

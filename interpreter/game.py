@@ -10,7 +10,7 @@ from dsl.errors import GameError
 from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
 from .expressions import RuleFault
 from .events import Event, describe
-from .saves import check_state
+from .saves import check_log, check_state, check_trail
 
 SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 1
@@ -67,7 +67,7 @@ class Game:
             span = f"{rules.seats_min}" if rules.seats_min == rules.seats_max else f"{rules.seats_min} to {rules.seats_max}"
             raise GameError(f"{rules.title} is played by {span} seat(s), not {seats}")
         c = rules.compiled(variant)
-        return cls(rules, Engine.fresh(c, seed, seats, variant), [], settled=False)
+        return cls(rules, Engine.fresh(c, seed, seats, c.variant), [], settled=False)
 
     # ---- state
     @property
@@ -278,7 +278,7 @@ class Game:
         if data.get("game") != rules.name:
             raise GameError(f"this save is of the game '{data.get('game')}', not '{rules.name}'")
         try:
-            trail = [list(t) for t in data["trail"]]
+            trail = check_trail(data["trail"])
             seed, variant, seats = data["seed"], data["variant"], data["seats"]
             if data.get("fingerprint") != rules.fingerprint:
                 # the rules changed since the save: rebuild the position by replaying its choices
@@ -289,8 +289,8 @@ class Game:
                 raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
             compiled = rules.compiled(variant)
             check_state(state, compiled)
-            engine = Engine.from_state(compiled, state, [tuple(x) for x in data["log"]])
-        except (KeyError, TypeError, ValueError) as err:
+            engine = Engine.from_state(compiled, state, check_log(data["log"]))
+        except (KeyError, TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         return cls(rules, engine, trail)
 

@@ -34,7 +34,10 @@ class Rules(BaseModel):
         return [d.name for d in self.decls("variant")]
 
     def compiled(self, variant: Optional[str] = None):
-        """The runtime tables for one variant, built once and cached."""
+        """The runtime tables for one variant, built once and cached. `standard` names the
+        game without a variant, unless the game declares a variant of that name."""
+        if variant == "standard" and variant not in self.variants:
+            variant = None
         if variant is not None and variant not in self.variants:
             from dsl.errors import GameError, suggest
             known = ", ".join(self.variants) or "none"

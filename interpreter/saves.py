@@ -74,6 +74,27 @@ class SavedState(BaseModel):
     decisions: int
 
 
+def check_trail(trail) -> list:
+    """The save's trail of choices and forced rolls, checked: [["choose", id] | ["force", [n, …]]]."""
+    ok = isinstance(trail, list) and all(
+        isinstance(step, list) and len(step) == 2 and (
+            (step[0] == "choose" and isinstance(step[1], str))
+            or (step[0] == "force" and isinstance(step[1], list)
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in step[1])))
+        for step in trail)
+    if not ok:
+        raise GameError("the saved game is damaged (its list of choices is not readable)")
+    return [list(step) for step in trail]
+
+
+def check_log(log) -> list:
+    """The save's log, checked: a list of [kind, data] pairs."""
+    if not (isinstance(log, list) and all(isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
+                                          and isinstance(e[1], dict) for e in log)):
+        raise GameError("the saved game is damaged (its log is not readable)")
+    return [tuple(e) for e in log]
+
+
 def check_state(state: dict, c) -> None:
     """Raise GameError unless `state` is a well-formed position of the compiled game `c`."""
     try:
@@ -84,6 +105,8 @@ def check_state(state: dict, c) -> None:
         raise GameError(f"the saved game is damaged ({where}: {first['msg']})") from None
     if set(state["stacks"]) != set(c.spaces):
         raise GameError("the saved game is damaged (its spaces are not this game's)")
+    if set(state["vars"]) != set(c.vars):
+        raise GameError("the saved game is damaged (its variables are not this game's)")
     seen = {}
     for space, stack in state["stacks"].items():
         for piece in stack:
@@ -103,6 +126,17 @@ def check_state(state: dict, c) -> None:
         if not (0 <= block < len(c.blocks) and 0 <= index < len(c.blocks[block].ops)
                 and hasattr(c.blocks[block].ops[index], "apply") and decision["env"] in state["envs"]):
             raise GameError("the saved game is damaged (its pending decision is not this game's)")
+        if decision["type"] == "many" and not isinstance(decision.get("most"), int):
+            raise GameError("the saved game is damaged (its pending decision is incomplete)")
+        if decision["type"] == "perform":
+            for option in decision["options"]:
+                value = option["value"]
+                if option["id"] == "pass":
+                    continue
+                if not (isinstance(value, dict) and value.get("action") in c.actions
+                        and isinstance(value.get("args"), list)
+                        and len(value["args"]) == len(c.actions[value["action"]].params)):
+                    raise GameError("the saved game is damaged (an option of its pending decision is not this game's)")
 
 
 # ---- reading a save file back
@@ -133,6 +167,12 @@ def read_save(path) -> tuple[str, dict]:
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
+    if not isinstance(data["game"], str) or not isinstance(data["seed"], int) or not isinstance(data["seats"], int):
+        raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed or seats)")
+    data["trail"] = check_trail(data["trail"])
+    mods = data.get("mods") or []
+    if not (isinstance(mods, list) and all(isinstance(m, str) and m.endswith(".rules") for m in mods)):
+        raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be .rules files)")
     return text, data
 
 

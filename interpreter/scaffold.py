@@ -128,9 +128,14 @@ def create_pack(path: str) -> list[Path]:
     name = re.sub(r"\W", "_", target.name.lower()).strip("_") or "game"
     if not re.match(r"[a-z_]", name):
         name = "game_" + name
+    from dsl.checker import RESERVED
+    if name in RESERVED:
+        name = name + "_game"
+    if target.exists() and not target.is_dir():
+        raise GameError(f"'{path}' is a file; give a new directory's name")
     if target.exists() and any(target.iterdir()):
         raise GameError(f"'{path}' already exists and is not empty")
-    title = target.name.replace("_", " ").replace("-", " ").title()
+    title = re.sub(r'["\\{}]', "", target.name.replace("_", " ").replace("-", " ")).title() or "New Game"
     target.mkdir(parents=True, exist_ok=True)
     files = {
         "game.rules": GAME.format(name=name, title=title, path=path),

@@ -161,7 +161,7 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         if not sep:
             raise GameError(f"--compare expects KEY=VALUE pairs (variant, bot, mod, seats, budget), not '{part}'")
         if key == "variant":
-            changes["variant"] = None if value in ("standard", "none", "") else value
+            changes["variant"] = value or None
         elif key == "bot":
             changes["bot"] = value
         elif key == "mod":
