@@ -276,7 +276,7 @@ class Log(Node):
 
 
 class Tally(Node):
-    """`tally casualties`: counts one event the pack marks as interesting, for simulations."""
+    """`tally breaches`: counts one event the pack marks as interesting, for simulations."""
     stmt: Literal["tally"] = "tally"
     name: str
 
@@ -517,6 +517,15 @@ AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, Dec
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
                 ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl]
+
+def walk(node):
+    """Every node under `node` (itself included), depth first."""
+    yield node
+    for value in node.__dict__.values():
+        for child in (value if isinstance(value, list) else [value]):
+            if isinstance(child, Node):
+                yield from walk(child)
+
 
 for _model in list(globals().values()):
     if isinstance(_model, type) and issubclass(_model, Node) and _model is not Node:

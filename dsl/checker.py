@@ -1067,29 +1067,17 @@ class Checker:
 
 
 def _names_in(node) -> set[str]:
-    found = set()
-    if isinstance(node, A.Name):
-        found.add(node.name)
-    if isinstance(node, A.Node):
-        for value in node.__dict__.values():
-            for child in (value if isinstance(value, list) else [value]):
-                if isinstance(child, A.Node):
-                    found |= _names_in(child)
-    return found
+    return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
 
 
 def _none_checks(node) -> set[str]:
     """Names compared with `none` anywhere inside a statement or expression."""
     found = set()
-    if isinstance(node, A.BinOp) and node.op in ("==", "!="):
-        for a, b in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(a, A.Name) and isinstance(b, A.NoneLit):
-                found.add(a.name)
-    if isinstance(node, A.Node):
-        for value in node.__dict__.values():
-            for child in (value if isinstance(value, list) else [value]):
-                if isinstance(child, A.Node):
-                    found |= _none_checks(child)
+    for n in A.walk(node):
+        if isinstance(n, A.BinOp) and n.op in ("==", "!="):
+            for a, b in ((n.left, n.right), (n.right, n.left)):
+                if isinstance(a, A.Name) and isinstance(b, A.NoneLit):
+                    found.add(a.name)
     return found
 
 

@@ -71,7 +71,7 @@ def build_parser() -> Parser:
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--plot", metavar="FILE.png")
     sim.add_argument("--compare", metavar="KEY=VALUE,...",
-                     help="also run a second configuration on the same seeds, e.g. variant=elite or bot=greedy")
+                     help="also run a second configuration on the same seeds, e.g. variant=hard or bot=greedy")
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")

@@ -250,15 +250,11 @@ class Compiled:
 def _random_and_calls(node, calls: set) -> bool:
     """Whether an expression rolls or picks at random itself; collects the functions it calls."""
     found = False
-    if isinstance(node, A.Roll) or (isinstance(node, A.Call) and node.func == "pick" and node.ref == "builtin"):
-        found = True
-    if isinstance(node, A.Call) and node.ref == "function":
-        calls.add(node.func)
-    if isinstance(node, A.Node):
-        for value in node.__dict__.values():
-            for child in (value if isinstance(value, list) else [value]):
-                if isinstance(child, A.Node) and _random_and_calls(child, calls):
-                    found = True
+    for n in A.walk(node):
+        if isinstance(n, A.Roll) or (isinstance(n, A.Call) and n.func == "pick" and n.ref == "builtin"):
+            found = True
+        if isinstance(n, A.Call) and n.ref == "function":
+            calls.add(n.func)
     return found
 
 

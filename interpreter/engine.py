@@ -521,7 +521,7 @@ def _copy_decision(d):
 
 
 def _disambiguate(labels: list[str], options: list, g) -> list[str]:
-    """Labels that read alike get their pieces' locations added ("Rifleman at 3-4"), when that tells them apart."""
+    """Labels that read alike get their pieces' locations added ("Guard at North gate"), when that tells them apart."""
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)

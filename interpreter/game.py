@@ -213,23 +213,23 @@ class Game:
     def clone(self, reseed: Optional[int] = None) -> "Game":
         """An independent copy. With `reseed`, the copy's future dice differ from this game's
         (a bot looking ahead must not see the real dice); forced rolls are dropped too."""
-        engine = self._engine.copy()
-        if reseed is not None:
-            from .rng import seed_state
-            engine.rng = seed_state(reseed)
-            engine.forced = []
-        return Game(self.rules, engine, [list(t) for t in self.trail])
+        return Game(self.rules, self._copy_engine(reseed), [list(t) for t in self.trail])
 
     def peek(self, option_id: str, reseed: int) -> "Game":
         """A throw-away copy after `option_id`, with fresh dice, run up to the next decision
         but not listing its options: the cheap look-ahead bots use. Only `evaluate`, `over`
         and the read helpers are meaningful on it."""
-        engine = self._engine.copy()
-        from .rng import seed_state
-        engine.rng, engine.forced, engine.peeking = seed_state(reseed), [], True
-        engine.log = []
+        engine = self._copy_engine(reseed)
+        engine.peeking, engine.log = True, []
         engine.choose(option_id)
         return Game(self.rules, engine, [])
+
+    def _copy_engine(self, reseed: Optional[int]) -> Engine:
+        engine = self._engine.copy()
+        if reseed is not None:
+            from .rng import seed_state
+            engine.rng, engine.forced = seed_state(reseed), []
+        return engine
 
     def evaluate(self) -> int:
         """The pack's `evaluate` expression for this position (0 if the pack declares none)."""

@@ -14,6 +14,7 @@ from rich.text import Text
 from dsl.errors import GameError, suggest
 
 from . import render
+from .render import words
 from .saves import read_save, write_atomically
 
 HELP = """Type the number of an option (or its id) and Enter; a number always means the option
@@ -329,10 +330,6 @@ def matching(numbered, text: str) -> list:
     """Options whose label or id mentions every word of the text (any case)."""
     terms = text.lower().split()
     return [(n, o) for n, o in numbered if all(t in o.label.lower() or t in o.id.lower() for t in terms)]
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
 
 
 def load_saved(rules, path: str):

@@ -153,7 +153,7 @@ def compare(a: SimRun, b: SimRun) -> dict:
 
 
 def parse_compare(spec: str, base: SimConfig) -> SimConfig:
-    """`variant=elite`, `bot=greedy`, `mod=FILE`, `seats=2`, `budget=8`, comma-separated."""
+    """`variant=hard`, `bot=greedy`, `mod=FILE`, `seats=2`, `budget=8`, comma-separated."""
     changes: dict = {}
     mods = list(base.mods)
     for part in filter(None, (p.strip() for p in spec.split(","))):
