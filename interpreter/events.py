@@ -46,7 +46,7 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     if kind == "skip":
         return f"{data['prompt']}: nothing can be done"
     if kind == "tally":
-        return f"({name(data['name'])})"
+        return f"(counted: {name(data['name'])})"
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""
