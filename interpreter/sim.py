@@ -87,7 +87,7 @@ def run(config: SimConfig, jobs: int = 1, progress=None) -> SimRun:
                 _tick(progress, outcome, start)
         else:
             context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-            with context.Pool(jobs) as pool:
+            with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
                 try:
                     chunk = max(1, min(16, config.games // (jobs * 8) or 1))
                     for result in pool.imap(play_one, work, chunksize=chunk):
@@ -100,6 +100,12 @@ def run(config: SimConfig, jobs: int = 1, progress=None) -> SimRun:
         outcome.interrupted = True
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and reports what finished."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _tick(progress, outcome: SimRun, start: float) -> None:
