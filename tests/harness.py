@@ -49,7 +49,9 @@ def play_choices(game, choices: Iterable[str]) -> None:
 
 
 def run_random_games(pack, games: int, variant=None, seats: int = 1, seed: int = 0,
-                     sample_every: int = 7, max_decisions: int = MAX_DECISIONS) -> list[dict]:
+                     sample_every: int = 7, max_decisions: int = MAX_DECISIONS, check=None) -> list[dict]:
+    """`check(game, where)`, if given, is called at every decision and at the end of every game
+    (a pack's own invariants)."""
     rules = _rules(pack)
     summaries = []
     for n in range(games):
@@ -62,6 +64,8 @@ def run_random_games(pack, games: int, variant=None, seats: int = 1, seed: int =
             where = f"game seed={game_seed} variant={variant} seats={seats} decision {len(choices)}"
             assert len(choices) < max_decisions, f"{where}: the game does not end"
             ids = check_decision(game, where)
+            if check is not None:
+                check(game, where)
             saved = game.to_json()
             restored = rules.load_game(saved)
             assert restored.to_json() == saved, f"{where}: load_game(to_json()) differs"
@@ -77,6 +81,8 @@ def run_random_games(pack, games: int, variant=None, seats: int = 1, seed: int =
             assert clone.to_json() == saved, f"{where}: playing on changed a clone"
         final = game.to_json()
         assert game.decision is None and game.result is not None
+        if check is not None:
+            check(game, f"game seed={game_seed} variant={variant} seats={seats} at the end")
         for at, restored, clone in checkpoints:
             for label, copy in (("restored", restored), ("clone", clone)):
                 play_choices(copy, choices[at:])
