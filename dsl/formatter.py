@@ -273,7 +273,7 @@ def _assert_same_program(after: str, tokens: list[Tok], comments: list[Tok]) -> 
 
 # ---- files -------------------------------------------------------------------------------
 
-def rules_files(paths: list[str]) -> list[Path]:
+def files_to_format(paths: list[str]) -> list[Path]:
     """Every .rules file named or under a named directory; ValueError names a bad path."""
     found: dict[Path, None] = {}
     for name in paths:

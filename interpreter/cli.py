@@ -317,9 +317,9 @@ def cmd_new(args) -> int:
 
 
 def cmd_fmt(args) -> int:
-    from dsl.formatter import rules_files
+    from dsl.formatter import files_to_format
     try:
-        files = rules_files(args.paths)
+        files = files_to_format(args.paths)
     except ValueError as err:
         raise UsageError(f"garrison fmt: {err}") from None
     outcomes = [_fmt_file(path, args.check) for path in files]

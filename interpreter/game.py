@@ -10,7 +10,7 @@ from dsl.errors import GameError
 from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
 from .expressions import RuleFault
 from .events import Event, describe
-from .saves import check_log, check_state, check_trail
+from .savecheck import check_log, check_state, check_trail
 
 SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 1
