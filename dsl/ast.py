@@ -472,11 +472,19 @@ class LayoutRegion(Node):
     rows: list[list[LayoutCell]]
 
 
+class LayoutTrack(Node):
+    """`track "Title" LIST at POSITION`: a row of values with one marked (position from 1)."""
+    title: str
+    values: Expr
+    position: Expr
+
+
 class LayoutDecl(Decl):
     """How the board is drawn: titled regions of rows of spaces, and the variables to show."""
     decl: Literal["layout"] = "layout"
     regions: list[LayoutRegion] = []
     show: list[LayoutCell] = []      # variables shown above the board
+    tracks: list[LayoutTrack] = []   # marked tracks shown under them
 
 
 class ModHeader(Decl):

@@ -456,6 +456,9 @@ class Checker:
                     self.used.add(cell.space)
                     if cell.style is not None and not valid_style(cell.style):
                         self.error(cell, f"'{cell.style}' is not a terminal style (try \"red\", \"bold\", \"white on blue\")")
+        for track in layout.tracks:
+            self.expect_list(track.values, Scope(), Context(), "track")
+            self.expect(track.position, Scope(), Context(), INT, "the track's marked position")
         for cell in layout.show:
             if cell.space not in self.p.by_cat["var"]:
                 self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))

@@ -378,8 +378,13 @@ class ToAst(Transformer):
     def layout_decl(self, meta, c):
         regions = [x for x in c if isinstance(x, A.LayoutRegion)]
         show = [name for x in c if isinstance(x, list) for name in x]
+        tracks = [x for x in c if isinstance(x, A.LayoutTrack)]
         return A.LayoutDecl.at((meta.line, meta.column), file=self.path, name="layout",
-                               regions=regions, show=show)
+                               regions=regions, show=show, tracks=tracks)
+
+    def layout_track(self, meta, c):
+        title, values, position = c
+        return A.LayoutTrack.at((meta.line, meta.column), title=_unquote(title), values=values, position=position)
 
     def layout_region(self, meta, c):
         title, *rows = c

@@ -222,6 +222,11 @@ class Compiled:
             self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
                              for o in res.outcomes]
         self.layout = p.layouts[0] if p.layouts else None     # how the board is drawn (dsl.ast.LayoutDecl)
+        self.layout_tracks = []                                # (title, values, position) closures
+        if self.layout is not None:
+            self.at(self.layout)
+            self.layout_tracks = [(t.title, compile_expr(t.values, self), compile_expr(t.position, self))
+                                  for t in self.layout.tracks]
         self.evaluation = None
         if p.evaluations:
             self.at(p.evaluations[0])

@@ -163,6 +163,14 @@ class Game:
         """What is left of each finite token supply."""
         return dict(self._engine.supply)
 
+    def track(self, values, position) -> tuple[list, int]:
+        """Evaluate a layout track's compiled expressions: (the values, the marked position)."""
+        e = self._engine
+        try:
+            return list(values(e, {})), position(e, {})
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise GameError(f"rules: error: a layout track cannot be drawn ({err})") from None
+
     def board_text(self) -> list[str]:
         """A plain listing of the position: variables, then every occupied space or marked object."""
         e = self._engine

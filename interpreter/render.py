@@ -45,7 +45,7 @@ def render_text(game, width: int = WIDTH) -> str:
 def board(game) -> Group:
     """The status line, one panel per layout region, and what lies elsewhere."""
     layout = game.tables.layout
-    parts = [status_line(game, layout)]
+    parts = [status_line(game, layout)] + track_lines(game)
     placed: set[str] = set()
     if layout is not None:
         for region in layout.regions:
@@ -66,6 +66,24 @@ def status_line(game, layout) -> Text:
             text.append(" │ ", style="dim")
         text.append_text(variable_text(game, name))
     return text
+
+
+def track_lines(game) -> list[Text]:
+    """The layout's marked tracks: `Title 6 5 [4] 4`."""
+    lines = []
+    for title, values, position in game.tables.layout_tracks:
+        items, at = game.track(values, position)
+        text = Text(title + " ", style="bold")
+        for i, item in enumerate(items, 1):
+            if i > 1:
+                text.append(" ")
+            label = game.label(item)
+            if i == at:
+                text.append(f"[{label}]", style="bold reverse")
+            else:
+                text.append(label, style="dim")
+        lines.append(text)
+    return lines
 
 
 def variable_text(game, name: str) -> Text:
