@@ -469,6 +469,7 @@ class LayoutCell(Node):
 
 class LayoutRegion(Node):
     title: str
+    short: Optional[str] = None      # the title on the compact board
     rows: list[list[LayoutCell]]
 
 
@@ -479,12 +480,19 @@ class LayoutTrack(Node):
     position: Expr
 
 
+class LayoutShort(Node):
+    """`short NAME "Text"`: how an object, or every piece of a kind, is abbreviated on the compact board."""
+    name: str
+    text: str
+
+
 class LayoutDecl(Decl):
     """How the board is drawn: titled regions of rows of spaces, and the variables to show."""
     decl: Literal["layout"] = "layout"
     regions: list[LayoutRegion] = []
     show: list[LayoutCell] = []      # variables shown above the board
     tracks: list[LayoutTrack] = []   # marked tracks shown under them
+    shorts: list[LayoutShort] = []   # abbreviations for the compact board
 
 
 class ModHeader(Decl):

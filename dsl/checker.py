@@ -21,6 +21,8 @@ BUILTINS = {
 MAX_COPIES = 10_000
 
 # words that begin a statement or stand for a value; a name spelled like one could never be used
+SHORT_NAME_CHARS = 12     # the longest abbreviation the compact board allows
+
 RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "elif", "else", "not",
             "and", "or", "in", "is", "let", "set", "move", "shuffle", "insert", "add", "remove",
             "for", "repeat", "while", "break", "continue", "return", "resolve", "choose", "perform",
@@ -459,10 +461,27 @@ class Checker:
         for track in layout.tracks:
             self.expect_list(track.values, Scope(), Context(), "track")
             self.expect(track.position, Scope(), Context(), INT, "the track's marked position")
+        self.check_shorts(layout)
         for cell in layout.show:
             if cell.space not in self.p.by_cat["var"]:
                 self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
             self.used.add(cell.space)
+
+    def check_shorts(self, layout: A.LayoutDecl) -> None:
+        fields = [f.name for k in self.p.by_cat["kind"].values() for f in k.fields]
+        names = [n for cat in ("space", "deck", "piece", "token") for n in self.p.by_cat[cat]] + self.kind_names() + fields
+        seen: dict[str, A.LayoutShort] = {}
+        for short in layout.shorts:
+            if short.name not in names:
+                self.error(short, f"unknown object, kind or field '{short.name}'" + suggest(short.name, names))
+            elif short.name in seen:
+                self.error(short, f"'{short.name}' already has a short name (line {seen[short.name].line})")
+            seen[short.name] = short
+            if not short.text.strip() or len(short.text) > SHORT_NAME_CHARS:
+                self.error(short, f"a short name has 1 to {SHORT_NAME_CHARS} characters; '{short.text}' has {len(short.text)}")
+        for region in layout.regions:
+            if region.short is not None and not 0 < len(region.short) <= SHORT_NAME_CHARS:
+                self.error(region, f"a region's short title has 1 to {SHORT_NAME_CHARS} characters")
 
     # ---- statements
     def block(self, stmts: list, scope: Scope, ctx: Context) -> None:

@@ -379,16 +379,22 @@ class ToAst(Transformer):
         regions = [x for x in c if isinstance(x, A.LayoutRegion)]
         show = [name for x in c if isinstance(x, list) for name in x]
         tracks = [x for x in c if isinstance(x, A.LayoutTrack)]
+        shorts = [x for x in c if isinstance(x, A.LayoutShort)]
         return A.LayoutDecl.at((meta.line, meta.column), file=self.path, name="layout",
-                               regions=regions, show=show, tracks=tracks)
+                               regions=regions, show=show, tracks=tracks, shorts=shorts)
+
+    def layout_short(self, meta, c):
+        name, text = c
+        return A.LayoutShort.at(_pos(name), name=str(name), text=_unquote(text))
 
     def layout_track(self, meta, c):
         title, values, position = c
         return A.LayoutTrack.at((meta.line, meta.column), title=_unquote(title), values=values, position=position)
 
     def layout_region(self, meta, c):
-        title, *rows = c
-        return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title), rows=rows)
+        title, short, *rows = c
+        return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title),
+                                 short=_unquote(short) if short else None, rows=rows)
 
     def layout_show(self, meta, c):
         return [A.LayoutCell.at(_pos(t), space=str(t)) for t in c]

@@ -43,6 +43,9 @@ def build_parser() -> Parser:
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
     play.add_argument("--save", metavar="FILE", help="autosave to FILE after every decision")
     play.add_argument("--no-save", action="store_true", help="do not autosave")
+    play.add_argument("--enter", action="store_true",
+                      help="wait for Enter after an option number (by default, at a terminal, a number "
+                           "no other option starts with takes effect at once)")
 
     replay = sub.add_parser("replay", help="re-run a saved game and check it reaches the same state")
     replay.add_argument("file", metavar="FILE")
@@ -184,7 +187,7 @@ def cmd_play(args) -> int:
         play_out(game, make_bot(args.bot, args.seed))
     else:
         from .prompt import play_in_terminal
-        if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game):
+        if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game, instant=not args.enter):
             return EXIT_OK
     summary = game_summary(game)
     if args.json:

@@ -2,25 +2,27 @@
 from __future__ import annotations
 
 import signal
-import sys
 import threading
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from dsl.errors import GameError, suggest
 
-from . import render
+from . import compact, render
+from .compact import lines_taken
+from .keys import line_reader
 from .render import words
 from .saves import read_save, write_atomically
 
-HELP = """Type the number of an option (or its id) and Enter; a number always means the option
-listed with it. Any other word lists the options that mention it (a name, a place, an action).
+HELP = """Type the number of an option (or its id); at a terminal a number takes effect as soon as
+no other option starts with it, otherwise press Enter. A number always means the option listed
+with it. Any other word lists the options that mention it (a name, a place, an action).
 Commands:
-  board            draw the board again
+  board [REGION]   the whole board (or the regions whose title has that word) in full
   all              list every option
   inspect NAME     everything about a space or piece (by id or name)
   undo             take back the last choice
@@ -33,6 +35,9 @@ Commands:
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
 FILTER_LIST = 40         # at most this many matching options are listed for a word
 LOG_TAIL = 40
+SCREEN_EDGES = 3         # lines of a screen not for the board or the options: heading, hint, input
+EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
+MIN_BOARD = 8            # the board gets at least this many lines, even on a tiny screen
 
 EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cyan", "auto": "cyan",
                 "resolve": "magenta", "note": "", "tally": "dim"}
@@ -41,11 +46,11 @@ EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cya
 class Session:
     """One person playing one game: the loop, the commands and the autosave."""
 
-    def __init__(self, game, console: Console, read=input, interactive: bool = False,
+    def __init__(self, game, console: Console, read=None, interactive: bool = False,
                  autosave: str | None = None, resume: str = ""):
         self.game = game
         self.out = console
-        self.read = read
+        self.read = read or (lambda prompt, ready=None: input(prompt))   # read(prompt, ready)
         self.interactive = interactive      # a person at a terminal: draw the board every time
         self.autosave = autosave            # the file written after every decision, or None
         self.resume = resume                # how to name the game in `garrison play GAME --load`
@@ -77,10 +82,15 @@ class Session:
 
     def ask(self) -> str | None:
         try:
-            return self.read("> ").strip()
+            return self.read("> ", self.names_one_option).strip()
         except EOFError:
             self.stopped("(end of input: stopping)")
             return None
+
+    def names_one_option(self, typed: str) -> bool:
+        """Whether the text typed so far is an option number no other option number starts with."""
+        count = len(self.game.decision.options)
+        return typed.isdecimal() and 1 <= int(typed) <= count < int(typed) * 10
 
     def handle(self, answer: str) -> bool:
         """Act on one line of input; False when the person quits."""
@@ -127,51 +137,58 @@ class Session:
 
     # ---- showing
     def show_position(self) -> None:
-        """The board (at a terminal), then what has happened since the last decision, then the next one."""
+        """What has happened since the last decision, then (at a terminal) the board fitted to the
+        screen, then the next decision."""
+        events = self.new_events()
+        for line in events:
+            self.out.print(line)
+        decision = [] if self.game.over else self.decision_view(rows=self.decision_rows())
         if self.interactive:
+            width, height = self.out.size
+            shown_events = min(lines_taken(Group(*events), width), EVENT_ROWS)
+            room = height - SCREEN_EDGES - lines_taken(Group(*decision), width) - shown_events
             self.out.print(Rule(self.heading(), style="dim"))
-            self.out.print(render.board(self.game))
-        self.show_events()
-        if not self.game.over:
-            self.show_decision()
+            self.out.print(compact.fitted_board(self.game, width, max(room, MIN_BOARD)))
+        for part in decision:
+            self.out.print(part)
+        if decision and self.interactive:
+            count = len(self.game.decision.options)
+            self.say(f"Choose 1-{count}, or type a word to find options; 'help' lists commands.", "dim")
+
+    def decision_rows(self) -> int | None:
+        """How many lines the options may take: at a terminal, half the screen; else no limit."""
+        return (self.out.size.height - SCREEN_EDGES) // 2 if self.interactive else None
 
     def heading(self) -> str:
         title = self.game.rules.title
         return f"{title} · decision {self.game.decisions_made + 1}" if not self.game.over else f"{title} · game over"
 
-    def show_events(self) -> None:
+    def new_events(self) -> list[Text]:
         events = self.game.log
-        for event in events[self.shown:]:
-            self.out.print(Text("  " + event.text, style=EVENT_STYLES.get(event.kind, "")))
+        lines = [event_text(event) for event in events[self.shown:]]
         self.shown = len(events)
+        return lines
 
-    def show_decision(self, everything: bool = False) -> None:
+    def decision_view(self, everything: bool = False, rows: int | None = None) -> list:
+        """The decision's prompt and its options, numbered and grouped by action; summarised by
+        action when there are more than fit in `rows` lines (or than SHORT_LIST without a limit)."""
         decision = self.game.decision
-        self.out.print(Text(f"\n[seat {decision.seat}] {decision.prompt}", style="bold"))
         numbered = numbered_options(decision)
-        if everything or len(numbered) <= SHORT_LIST:
-            self.list_options(numbered, headed=True)
-        else:
-            self.summarise_options(numbered)
-        if self.interactive:
-            self.say(f"Choose 1-{len(numbered)}, or type a word to find options; 'help' lists commands.", "dim")
+        head = Text(f"[seat {decision.seat}] {decision.prompt}", style="bold")
+        if not self.interactive:
+            head = Text("\n").append_text(head)
+        listed = [head] + options_view(numbered, headed=True)
+        if everything:
+            return listed
+        if rows is None and len(numbered) <= SHORT_LIST:
+            return listed
+        if rows is not None and lines_taken(Group(*listed), self.out.size.width) <= rows:
+            return listed
+        return [head] + summary_view(numbered)
 
-    def list_options(self, numbered, headed: bool = False) -> None:
-        groups = group_options(numbered)
-        named = headed and sum(1 for name, _ in groups if name) > 1
-        for name, members in groups:
-            if named and name:
-                self.say(f"  {words(name)}:", "dim")
-            self.out.print(option_grid([(f"{n}.", option.label) for n, option in members]))
-
-    def summarise_options(self, numbered) -> None:
-        self.say(f"  {len(numbered)} options; type a word to see the matching ones (a name, a place), or 'all':")
-        for name, members in group_options(numbered):
-            if len(members) <= 3:
-                self.list_options(members)
-            else:
-                first, last = members[0][0], members[-1][0]
-                self.out.print(option_grid([(f"{first}-{last}", f"{words(name) or 'choices'}: {len(members)} options")]))
+    def list_options(self, numbered) -> None:
+        for part in options_view(numbered):
+            self.out.print(part)
 
     def say(self, text: str, style: str = "") -> None:
         self.out.print(Text(text, style=style))
@@ -204,11 +221,20 @@ def cmd_help(s: Session, rest: str):
 
 
 def cmd_board(s: Session, rest: str):
-    s.out.print(render.board(s.game))
+    if not rest:
+        s.out.print(render.board(s.game))
+        return
+    regions = render.regions_titled(s.game, rest)
+    if not regions:
+        titles = [r.title for r in s.game.tables.layout.regions] if s.game.tables.layout else []
+        s.say(f"No region's title has '{rest}'" + (f"; the regions are: {'; '.join(titles)}" if titles else ""))
+    for region in regions:
+        s.out.print(render.region_panel(s.game, region))
 
 
 def cmd_all(s: Session, rest: str):
-    s.show_decision(everything=True)
+    for part in s.decision_view(everything=True):
+        s.out.print(part)
 
 
 def cmd_undo(s: Session, rest: str):
@@ -234,7 +260,7 @@ def cmd_log(s: Session, rest: str):
         s.say("log takes a number or 'all', e.g. 'log 20'")
         return
     for event in tail:
-        s.out.print(Text("  " + event.text, style=EVENT_STYLES.get(event.kind, "")))
+        s.out.print(event_text(event))
     if len(tail) < len(events):
         s.say(f"(the last {len(tail)} of {len(events)} events; 'log all' shows every one)", "dim")
 
@@ -280,8 +306,9 @@ COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help,
 
 def inspect_text(game, query: str) -> list[str]:
     """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
-    matches = render.find_objects(game, query)
     tables = game.tables
+    matches = render.find_objects(game, query) or [
+        o for o in tables.objects if compact.short_name(game, o).lower() == query.strip().lower()]
     if not matches:
         names = [o for o in tables.objects] + [tables.labels[o].lower() for o in tables.objects]
         return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
@@ -296,6 +323,34 @@ def inspect_text(game, query: str) -> list[str]:
         where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
         lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
     return lines
+
+
+def event_text(event) -> Text:
+    return Text("  " + event.text, style=EVENT_STYLES.get(event.kind, ""))
+
+
+def options_view(numbered, headed: bool = False) -> list:
+    """The options in a grid per action, under the action's name when `headed` and there are several."""
+    groups = group_options(numbered)
+    named = headed and sum(1 for name, _ in groups if name) > 1
+    out = []
+    for name, members in groups:
+        if named and name:
+            out.append(Text(f"  {words(name)}:", style="dim"))
+        out.append(option_grid([(f"{n}.", option.label) for n, option in members]))
+    return out
+
+
+def summary_view(numbered) -> list:
+    """How many options each action has (an action with at most three listed in full)."""
+    out = [Text(f"  {len(numbered)} options; type a word to see the matching ones (a name, a place), or 'all':")]
+    for name, members in group_options(numbered):
+        if len(members) <= 3:
+            out += options_view(members)
+        else:
+            first, last = members[0][0], members[-1][0]
+            out.append(option_grid([(f"{first}-{last}", f"{words(name) or 'choices'}: {len(members)} options")]))
+    return out
 
 
 def option_grid(rows: list[tuple[str, str]]) -> Table:
@@ -359,13 +414,9 @@ def interrupts_deferred():
         raise KeyboardInterrupt
 
 
-def play_in_terminal(game, autosave: str | None = None, resume: str = "") -> bool:
-    """Play on stdin and stdout; the board is drawn after every decision when stdout is a terminal."""
+def play_in_terminal(game, autosave: str | None = None, resume: str = "", instant: bool = True) -> bool:
+    """Play on stdin and stdout; the board is drawn after every decision when stdout is a terminal,
+    and there an unambiguous option number takes effect without Enter (unless not `instant`)."""
     console = render.make_console()
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (line editing and history for input())
-        except ImportError:
-            pass
-    return Session(game, console, read=input, interactive=console.is_terminal,
+    return Session(game, console, read=line_reader(instant), interactive=console.is_terminal,
                    autosave=autosave, resume=resume).run()

@@ -112,6 +112,13 @@ def region_panel(game, region) -> Panel:
     return Panel(Group(*rows), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
+def regions_titled(game, word: str) -> list:
+    """The layout's regions whose title (or short title) contains the word, in any case."""
+    layout = game.tables.layout
+    w = word.strip().lower()
+    return [r for r in (layout.regions if layout else []) if w in r.title.lower() or w in (r.short or "").lower()]
+
+
 def row_table(game, row) -> Table:
     """One layout row: the space names as headers, their contents below."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True, pad_edge=False, padding=(0, 1),

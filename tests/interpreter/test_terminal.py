@@ -47,11 +47,16 @@ class Player:
 
     def wait(self) -> str:
         self.child.expect(PROMPT)
-        self.seen += self.child.before
+        self.seen += self.child.before + "\r\n> "
         return self.child.before
 
     def type(self, line: str) -> str:
         self.child.sendline(line)
+        return self.wait()
+
+    def press(self, key: str) -> str:
+        """One key and no Enter."""
+        self.child.send(key)
         return self.wait()
 
     def position(self) -> tuple[str, tuple[str, str]]:
@@ -61,6 +66,11 @@ class Player:
     def lines_fit(self) -> None:
         too_wide = [line for line in self.seen.split("\r\n") if len(line) > 80]
         assert not too_wide, too_wide[:3]
+
+    def screen_fits(self) -> None:
+        """From the last decision's heading to the input line, the screen takes at most 24 rows."""
+        screen = self.seen[self.seen.rindex("─ "):].split("\r\n")
+        assert screen[-1] == "> " and len(screen) <= 24, "\n".join(screen)
 
 
 def finish(child, status: int = 0) -> str:
@@ -80,9 +90,17 @@ def state_of(path) -> dict:
 def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     me = Player(spawn(tmp_path, "play", "postmen", "--seed", "3", "--save", "pm.json"))
     assert "Autosaving after every decision to pm.json" in me.seen
-    assert "─ Approaches" in me.seen and "morale 0 1 2 3 4 5 6 7 8 [9]" in me.seen
+    assert "Flanks" in me.seen and "morale 0 1 2 3 4 5 6 7 8 [9]" in me.seen
+    me.screen_fits()
     me.type("1")
+    me.screen_fits()
     me.type("1")
+    me.screen_fits()
+    whole = me.type("board")
+    assert "─ Approaches" in whole and "─ Basement" in whole and "upper 1 ·red" in whole
+    one = me.type("board upper")
+    assert "─ Upper floors" in one and "─ Basement" not in one
+    assert "No region's title has 'attic'" in me.type("board attic")
     before_undo = me.position()
     assert "(undone)" in me.type("undo")
     assert me.position()[0] == str(int(before_undo[0]) - 1)
@@ -105,9 +123,10 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
 
 def test_westerplatte_two_seats_ctrl_c_saves_and_resumes(tmp_path):
     me = Player(spawn(tmp_path, "play", "westerplatte", "--seats", "2", "--save", "wp.json"))
-    assert "─ German attack tracks" in me.seen and "day [1] 2 3 4 5 6 7" in me.seen
+    assert "Tracks" in me.seen and "day [1] 2 3 4 5 6 7" in me.seen
     for _ in range(3):
         me.type("1")
+        me.screen_fits()
     assert "(undone)" in me.type("undo")
     me.type("1")
     me.lines_fit()
@@ -143,6 +162,27 @@ def test_a_bad_file_at_the_prompt_does_not_end_the_game(tmp_path):
     assert "damaged or cut short" in me.type("load broken.json")
     assert "there is no such file" in me.type("load nowhere.json")
     me.type("1")
+    me.child.sendline("quit")
+    finish(me.child)
+
+
+def test_a_number_no_other_option_starts_with_needs_no_enter(tmp_path):
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--no-save"))
+    first = int(me.position()[0])
+    me.press("1")
+    assert int(me.position()[0]) == first + 1
+    me.screen_fits()
+    me.child.sendline("quit")
+    finish(me.child)
+
+
+def test_with_enter_a_number_waits_for_enter(tmp_path):
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--no-save", "--enter"))
+    me.child.send("1")
+    with pytest.raises(pexpect.TIMEOUT):
+        me.child.expect(PROMPT, timeout=2)
+    me.type("")
+    assert me.position()[0] == "2"
     me.child.sendline("quit")
     finish(me.child)
 

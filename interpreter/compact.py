@@ -1,0 +1,200 @@
+"""The board in as few lines as a terminal has: short names, one line per layout row or region."""
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console, Group
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from . import render
+
+ALONE_CHARS = 7       # a one-word name up to this long is its own short name
+CUT_CHARS = 4         # a longer one is cut to this many letters and a full stop
+NUMBERING = re.compile(r"\d+(?:[-/]\d+)*|[A-Z]|[IVX]+")   # a label's closing number: 3, 9-10, 1/2/1, B, IV
+NOTES = re.compile(r"\s*(\([^)]*\)|\[[^\]]*\])")        # '(rear entrance)', '[R]'
+
+
+# ---- short names
+
+def abbreviate(label: str) -> str:
+    """A generic short form of a label: 'Trained postal worker 3' → 'TPW3', 'Machine gunner B' →
+    'MGB', 'upper 1' → 'U1', 'J. Pipka' → 'J.Pipka', 'Rifleman' → 'Rifl.', 'Gunner (name unknown)'
+    → 'Gunner'."""
+    words = (NOTES.sub("", label).strip() or label).split()
+    if not words:
+        return label
+    numbering = words.pop() if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else ""
+    if numbering and len(words) == 1:
+        return words[0][0].upper() + numbering
+    if len(words) == 1 or words[0].endswith("."):
+        word = "".join(words)
+        return word if len(word) <= ALONE_CHARS else word[:CUT_CHARS] + "."
+    return "".join(w if w.isupper() else w[0].upper() for w in words if w[0].isalnum()) + numbering
+
+
+def short_name(game, name: str) -> str:
+    """An object's (or a field's) short name: its own `short`, else its nearest kind's `short`
+    with the label's closing number, else an abbreviation of its label."""
+    shorts = short_names(game)
+    if name in shorts:
+        return shorts[name]
+    tables = game.tables
+    label = game.label(name) if name in tables.labels else render.words(name)
+    for kind in tables.ancestors(tables.kind_of(name)) if name in tables.pieces else ():
+        if kind in shorts:
+            words = NOTES.sub("", label).split()
+            return shorts[kind] + (words[-1] if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else "")
+    return abbreviate(label)
+
+
+def short_names(game) -> dict[str, str]:
+    layout = game.tables.layout
+    return {s.name: s.text for s in layout.shorts} if layout is not None else {}
+
+
+def region_title(region) -> str:
+    """The region's short title, else its title up to a colon or bracket."""
+    return region.short or re.split(r"[:(]", region.title)[0].strip()
+
+
+# ---- cells
+
+def cell_text(game, cell, empty: bool) -> Text | None:
+    """`U1 Mły TPW3 LMG Ammo×2`: the space's short name in its style, then what is on it;
+    None for an empty cell unless `empty` asks for it (then `name ·`)."""
+    contents = contents_words(game, cell.space)
+    if not contents and not empty:
+        return None
+    text = Text(short_name(game, cell.space), style=render._style(cell.style) + Style(bold=True))
+    text.append(" " + (" ".join(contents) if contents else "·"), style="" if contents else "dim")
+    return text
+
+
+def contents_words(game, space: str) -> list[str]:
+    """The marks of a space, then its pieces bottom to top by short name, identical ones counted."""
+    out = ["[" + ",".join(marks_short(game, space, only_changed=False)) + "]"] if render.space_marks(game, space) else []
+    stack = game.pieces_at(space)
+    if space in game.tables.decks:
+        return out + ([render.count_words(game, stack)] if stack else [])
+    keys = [(short_name(game, p), ",".join(marks_short(game, p, only_changed=True))) for p in stack]
+    for name, marks in dict.fromkeys(keys):
+        n = keys.count((name, marks))
+        out.append(name.replace(" ", "") + (f"×{n}" if n > 1 else "") + (f"({marks})" if marks else ""))
+    return out
+
+
+def marks_short(game, obj: str, only_changed: bool) -> list[str]:
+    """An object's tokens and changeable attributes, by short name: `2G`, `exha.`, `step1`."""
+    out = [short_name(game, t) if n == 1 else f"{n}{short_name(game, t)}" for t, n in game.marks(obj).items()]
+    for name, default in game.tables.var_defaults.get(obj, {}).items():
+        value = game.field(obj, name)
+        if isinstance(value, bool):
+            if value != default:
+                out.append(short_name(game, name) if value else "not " + short_name(game, name))
+        elif value != default or not only_changed:
+            out.append(short_name(game, name) + game.label(value))
+    return out
+
+
+# ---- the compact board
+
+def compact_board(game, width: int, height: int | None) -> Group:
+    """The status line, the tracks, then one entry per region: every layout row on its own line
+    with empty spaces shown when `height` is None; else each region's occupied spaces as one
+    paragraph, cut so that the whole takes at most `height` lines (one line per region at least)."""
+    layout = game.tables.layout
+    tracks = render.track_lines(game)
+    head = [render.status_line(game, layout)] + ([Text("  ").join(tracks)] if tracks else [])
+    regions = layout.regions if layout is not None else []
+    titles = [region_title(r) for r in regions]
+    title_width = max([len(t) for t in titles] + [len("Elsewhere")])
+    console = measuring_console(width)
+    inner = max(10, width - title_width - 1)
+    entries: list[tuple[str, list[Text]]] = []
+    for title, region in zip(titles, regions):
+        if height is None:
+            for i, row in enumerate(region.rows):
+                entries.append((title if i == 0 else "", wrapped(joined([cell_text(game, c, True) for c in row]), console, inner)))
+        else:
+            cells = [cell_text(game, c, False) for row in region.rows for c in row]
+            entries.append((title, wrapped(joined([c for c in cells if c is not None]), console, inner)))
+    placed = {cell.space for region in regions for row in region.rows for cell in row}
+    others = elsewhere_words(game, placed)
+    if others and (height is None or not regions):
+        entries.append(("Elsewhere" if regions else "Board", wrapped(joined(others, " · "), console, inner)))
+    if height is not None:
+        room = height - sum(lines_taken(part, width) for part in head)
+        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room))]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True, min_width=title_width)
+    grid.add_column(no_wrap=True)
+    for title, lines in entries:
+        grid.add_row(title, Text("\n").join(lines))
+    return Group(*head, grid)
+
+
+def shares(entries, room: int) -> list[int]:
+    """How many lines each entry may take: one each, then one more to each in turn while room is left."""
+    wanted = [len(lines) for _, lines in entries]
+    given = [1] * len(entries)
+    room -= len(entries)
+    while room > 0 and any(g < w for g, w in zip(given, wanted)):
+        for i, want in enumerate(wanted):
+            if room > 0 and given[i] < want:
+                given[i] += 1
+                room -= 1
+    return given
+
+
+def cut(lines: list[Text], n: int) -> list[Text]:
+    """The first n lines, the last ending in … if some were left out."""
+    if len(lines) <= n:
+        return lines
+    kept = [line.copy() for line in lines[:n]]
+    kept[-1].append(" …", style="dim")
+    return kept
+
+
+def wrapped(text: Text, console: Console, width: int) -> list[Text]:
+    # leave room for the ' …' a cut line may get
+    return list(text.wrap(console, width - 2))
+
+
+def joined(parts: list[Text], separator: str = "  ") -> Text:
+    return Text(separator).join(parts) if parts else Text("—", style="dim")
+
+
+def elsewhere_words(game, placed: set[str]) -> list[Text]:
+    """Each occupied space outside the layout with how many pieces it holds."""
+    out = []
+    for space in game.tables.spaces:
+        stack = game.pieces_at(space)
+        if space not in placed and stack:
+            out.append(Text.assemble((NOTES.sub("", game.label(space)), "bold"), f" {len(stack)}"))
+    return out
+
+
+# ---- fitting
+
+def fitted_board(game, width: int, height: int):
+    """The most detailed drawing of the board that takes at most `height` lines of `width`
+    columns: the full board, else every layout row, else regions cut to fit."""
+    drawing = render.board(game)
+    if lines_taken(drawing, width) <= height:
+        return drawing
+    drawing = compact_board(game, width, None)
+    if lines_taken(drawing, width) <= height:
+        return drawing
+    return compact_board(game, width, height)
+
+
+def measuring_console(width: int) -> Console:
+    return Console(file=io.StringIO(), width=width, color_system=None, highlight=False, emoji=False)
+
+
+def lines_taken(renderable, width: int) -> int:
+    console = measuring_console(width)
+    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))

@@ -1,0 +1,148 @@
+"""The board fitted to a small terminal: short names, the compact drawings, and whole screens of
+`garrison play` that never take more rows than the terminal has."""
+from __future__ import annotations
+
+import io
+import os
+import random
+
+import pytest
+from rich.console import Console
+
+import interpreter
+from interpreter import compact, render
+from interpreter.prompt import Session, inspect_text
+from paths import TESTS
+
+SNAPSHOTS = TESTS / "interpreter" / "snapshots"
+
+
+@pytest.mark.parametrize("label, short", [
+    ("Trained postal worker 3", "TPW3"),
+    ("Machine gunner B", "MGB"),
+    ("upper 1", "U1"),
+    ("front 9-10", "F9-10"),
+    ("ground 1 (rear entrance)", "G1"),
+    ("Light machine gun [R][S]", "LMG"),
+    ("SS rifleman", "SSR"),
+    ("J. Pipka", "J.Pipka"),
+    ("Młyński", "Młyński"),
+    ("Rifleman", "Rifl."),
+    ("1-2", "1-2"),
+])
+def test_labels_are_abbreviated(label, short):
+    assert compact.abbreviate(label) == short
+
+
+def game_after(pack: str, seats: int, choices: int, seed: int = 1):
+    game = interpreter.load_rules(pack).new_game(seed=seed, seats=seats)
+    pick = random.Random(seed)
+    for _ in range(choices):
+        if game.over:
+            break
+        game.choose(pick.choice(game.decision.options).id)
+    return game
+
+
+def plain(renderable, width: int = 80) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False, emoji=False)
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines()) + "\n"
+
+
+def test_declared_short_names_win_and_kinds_keep_the_closing_number():
+    game = game_after("westerplatte", 2, 0)
+    assert compact.short_name(game, "officer_2") == "Off2"            # `short officer "Off"`
+    assert compact.short_name(game, "outpost_c") == "OutC"            # `short outpost_c "OutC"`
+    assert compact.short_name(game, "tile_b") == "GB"                 # no short: the label abbreviated
+    postmen = game_after("postmen", 1, 0)
+    assert compact.short_name(postmen, "exhausted") == "exh"          # a field
+    assert compact.short_name(postmen, "trained_3") == "TPW3"
+
+
+@pytest.mark.parametrize("pack, seats, height", [("postmen", 1, 14), ("westerplatte", 2, 10)])
+def test_compact_snapshot(pack, seats, height):
+    text = plain(compact.compact_board(game_after(pack, seats, 40), 80, height))
+    path = SNAPSHOTS / f"{pack}_compact_{height}.txt"
+    if os.environ.get("GARRISON_UPDATE_SNAPSHOTS") or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), "the compact board changed; see test_render.py"
+
+
+def test_a_cut_region_says_so_and_keeps_its_first_spaces():
+    game = game_after("postmen", 1, 40)
+    tight = plain(compact.compact_board(game, 80, 10))
+    assert "…" in tight and "Upper floors U1" in tight
+    roomy = plain(compact.compact_board(game, 80, 60))
+    assert "…" not in roomy
+
+
+@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 1), ("westerplatte", 4)])
+def test_the_fitted_board_never_takes_more_lines_than_it_is_given(pack, seats):
+    game = interpreter.load_rules(pack).new_game(seed=7, seats=seats)
+    pick = random.Random(7)
+    for step in range(120):
+        if game.over:
+            break
+        if step % 6 == 0:
+            for height in (10, 14, 20, 30, 200):
+                drawing = compact.fitted_board(game, 80, height)
+                text = plain(drawing)
+                taken = len(text.splitlines())
+                minimum = 2 + len(game.tables.layout.regions)     # status, tracks, a line per region
+                assert taken <= max(height, minimum), (height, text)
+                assert max(len(line) for line in text.splitlines()) <= 80
+                full = text == plain(render.board(game))
+                assert full == (height == 200), height       # the full board only when it fits
+        game.choose(pick.choice(game.decision.options).id)
+
+
+def test_inspect_accepts_a_short_name():
+    game = game_after("postmen", 1, 0)
+    assert inspect_text(game, "TPW3")[0].startswith("Trained postal worker 3 (trained_3)")
+
+
+class Screen:
+    """A 80×24 terminal that records what a Session prints and answers its prompts."""
+
+    def __init__(self, answers):
+        self.console = Console(file=io.StringIO(), width=80, height=24, color_system=None,
+                               force_terminal=False, highlight=False, emoji=False)
+        self.answers = iter(answers)
+
+    def read(self, prompt: str, ready=None) -> str:
+        self.console.file.write(prompt + "\n")
+        return next(self.answers)
+
+    def screens(self) -> list[list[str]]:
+        """What was printed from each decision's heading to its prompt."""
+        out, current = [], None
+        for line in self.console.file.getvalue().splitlines():
+            if " · decision " in line and line.startswith("─"):
+                current = [line]
+            elif current is not None:
+                current.append(line)
+                if line == "> ":
+                    out.append(current)
+                    current = None
+        return out
+
+
+@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 2)])
+def test_every_screen_of_a_game_fits_80_by_24(pack, seats):
+    game = interpreter.load_rules(pack).new_game(seed=3, seats=seats)
+    pick = random.Random(3)
+
+    def answers():
+        for _ in range(60):
+            yield str(pick.randint(1, len(session.game.decision.options)))
+        yield "quit"
+
+    screen = Screen(answers())
+    session = Session(game, screen.console, read=screen.read, interactive=True)
+    session.run()
+    screens = screen.screens()
+    assert len(screens) >= 40
+    for lines in screens:
+        assert len(lines) <= 24, "\n".join(lines)
+        assert max(len(line) for line in lines) <= 80
