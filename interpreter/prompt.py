@@ -170,20 +170,25 @@ class Session:
         return lines
 
     def decision_view(self, everything: bool = False, rows: int | None = None) -> list:
-        """The decision's prompt and its options, numbered and grouped by action; summarised by
-        action when there are more than fit in `rows` lines (or than SHORT_LIST without a limit)."""
+        """The decision's prompt and its options, numbered and grouped by action. When they do not
+        fit in `rows` lines (or number more than SHORT_LIST without a limit): the first ones and
+        how many more if they are at most twice what fits, else how many each action has."""
         decision = self.game.decision
         numbered = numbered_options(decision)
         head = Text(f"[seat {decision.seat}] {decision.prompt}", style="bold")
         if not self.interactive:
             head = Text("\n").append_text(head)
         listed = [head] + options_view(numbered, headed=True)
-        if everything:
+        if everything or (rows is None and len(numbered) <= SHORT_LIST):
             return listed
-        if rows is None and len(numbered) <= SHORT_LIST:
+        width = self.out.size.width
+        if rows is not None and lines_taken(Group(*listed), width) <= rows:
             return listed
-        if rows is not None and lines_taken(Group(*listed), self.out.size.width) <= rows:
-            return listed
+        if rows is not None and len(numbered) <= 2 * rows:
+            for shown in range(len(numbered) - 1, 0, -1):
+                first = [head] + options_view(numbered[:shown], headed=True) + [more_note(numbered, shown)]
+                if lines_taken(Group(*first), width) <= rows:
+                    return first
         return [head] + summary_view(numbered)
 
     def list_options(self, numbered) -> None:
@@ -339,6 +344,12 @@ def options_view(numbered, headed: bool = False) -> list:
             out.append(Text(f"  {words(name)}:", style="dim"))
         out.append(option_grid([(f"{n}.", option.label) for n, option in members]))
     return out
+
+
+def more_note(numbered, shown: int) -> Text:
+    rest = len(numbered) - shown
+    return Text(f"  … {rest} more ({shown + 1}-{len(numbered)}): 'all' lists every option, a word finds some",
+                style="dim")
 
 
 def summary_view(numbered) -> list:
