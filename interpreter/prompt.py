@@ -34,6 +34,8 @@ Commands:
 
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
 FILTER_LIST = 40         # at most this many matching options are listed for a word
+MULTI_COLUMN_LIST = 6    # a list of at least this many short options is laid out in columns
+MAX_COLUMNS = 3
 LOG_TAIL = 40
 SCREEN_EDGES = 3         # lines of a screen not for the board or the options: heading, hint, input
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
@@ -365,12 +367,20 @@ def summary_view(numbered) -> list:
 
 
 def option_grid(rows: list[tuple[str, str]]) -> Table:
-    """Numbers in a right-aligned column, labels wrapped beside them."""
+    """Numbers in a right-aligned column, labels wrapped beside them; several such columns side by
+    side (filled downwards) when there are many options with short labels."""
+    longest = max(len(number) + len(label) for number, label in rows) + 2
+    columns = 1 if len(rows) < MULTI_COLUMN_LIST else max(1, min(MAX_COLUMNS, render.WIDTH // (longest + 6)))
+    per_column = -(-len(rows) // columns)
     grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", min_width=6, style="bold")
-    grid.add_column(overflow="fold")
-    for number, label in rows:
-        grid.add_row(number, Text(label))
+    for _ in range(columns):
+        grid.add_column(justify="right", min_width=6 if columns == 1 else 4, style="bold")
+        grid.add_column(overflow="fold")
+    for i in range(per_column):
+        cells = []
+        for number, label in rows[i::per_column]:
+            cells += [number, Text(label)]
+        grid.add_row(*cells)
     return grid
 
 
