@@ -68,7 +68,7 @@ def cell_text(game, cell, empty: bool) -> Text | None:
     contents = contents_words(game, cell.space)
     if not contents and not empty:
         return None
-    text = Text(short_name(game, cell.space), style=render._style(cell.style) + Style(bold=True))
+    text = Text(short_name(game, cell.space), style=render.cell_style(cell.style) + Style(bold=True))
     text.append(" " + (" ".join(contents) if contents else "·"), style="" if contents else "dim")
     return text
 
@@ -89,14 +89,7 @@ def contents_words(game, space: str) -> list[str]:
 def marks_short(game, obj: str, only_changed: bool) -> list[str]:
     """An object's tokens and changeable attributes, by short name: `2G`, `exha.`, `step1`."""
     out = [short_name(game, t) if n == 1 else f"{n}{short_name(game, t)}" for t, n in game.marks(obj).items()]
-    for name, default in game.tables.var_defaults.get(obj, {}).items():
-        value = game.field(obj, name)
-        if isinstance(value, bool):
-            if value != default:
-                out.append(short_name(game, name) if value else "not " + short_name(game, name))
-        elif value != default or not only_changed:
-            out.append(short_name(game, name) + game.label(value))
-    return out
+    return out + render.field_words(game, obj, only_changed, name_of=lambda name: short_name(game, name), gap="")
 
 
 # ---- the compact board

@@ -18,15 +18,16 @@ from .keys import line_reader
 from .render import words
 from .saves import read_save, write_atomically
 
-HELP = """Type the number of an option (or its id); at a terminal a number takes effect as soon as
-no other option starts with it, otherwise press Enter. A number always means the option listed
-with it. Any other word lists the options that mention it (a name, a place, an action).
+HELP = """Type the number of an option (or its id). At a terminal a number takes
+effect as soon as no other option's number starts with it; otherwise press
+Enter. A number always means the option listed with it. Any other word lists
+the options that mention it (a name, a place).
 Commands:
-  board [REGION]   the whole board (or the regions whose title has that word) in full
+  board [REGION]   the whole board in full (or the regions with that word)
   all              list every option
-  inspect NAME     everything about a space or piece (by id or name)
+  inspect NAME     all about a space or piece (by id, name or short name)
   undo             take back the last choice
-  log [N|all]      the last N events of the game log (default 40), or all of it
+  log [N|all]      the last N events of the log (default 40), or all of it
   save [FILE]      save the game (to FILE, or to the autosave file)
   load FILE        continue a game saved in FILE
   help             this text

@@ -134,7 +134,7 @@ def row_table(game, row) -> Table:
 
 def cell_header(game, cell) -> Text:
     """The space's name in the cell's style, followed by the style's colour in words."""
-    text = Text(game.label(cell.space), style=_style(cell.style) + Style(bold=True))
+    text = Text(game.label(cell.space), style=cell_style(cell.style) + Style(bold=True))
     tag = colour_word(cell.style)
     if tag:
         text.append(f" ·{tag}", style="dim")
@@ -197,17 +197,19 @@ def token_words(game, obj: str) -> list[str]:
     return [labels.get(t, t) if n == 1 else f"{n} {labels.get(t, t)}" for t, n in game.marks(obj).items()]
 
 
-def field_words(game, obj: str, only_changed: bool) -> list[str]:
+def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " ") -> list[str]:
     """Changeable attributes: yes/no ones when they differ from the start, others as `name value`
-    (always for spaces, where they are markers; only when changed for pieces)."""
+    (always for spaces, where they are markers; only when changed for pieces); `name_of` names
+    an attribute (by default its name in words)."""
+    name_of = name_of or words
     out = []
     for name, default in game.tables.var_defaults.get(obj, {}).items():
         value = game.field(obj, name)
         if isinstance(value, bool):
             if value != default:
-                out.append(words(name) if value else f"not {words(name)}")
+                out.append(name_of(name) if value else f"not {name_of(name)}")
         elif value != default or not only_changed:
-            out.append(f"{words(name)} {game.label(value)}")
+            out.append(f"{name_of(name)}{gap}{game.label(value)}")
     return out
 
 
@@ -268,7 +270,7 @@ def _clip(entries: list[str], budget: int) -> list[str]:
 def inspect_lines(game, oid: str) -> list[str]:
     """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
     t = game.tables
-    lines = [f"{game.label(oid)} ({oid}), a {words(t.kind_of(oid) if oid in t.pieces else _space_kind(t, oid))}"]
+    lines = [f"{game.label(oid)} ({oid}), a {words(_piece_kind(t, oid) if oid in t.pieces else _space_kind(t, oid))}"]
     if oid in t.pieces:
         lines.append(f"  at: {game.label(game.location(oid))}")
         if t.card_deck.get(oid):
@@ -288,6 +290,12 @@ def inspect_lines(game, oid: str) -> list[str]:
         else:
             lines.append(f"  holds (bottom to top): {', '.join(e for e, _ in grouped(game, stack)) or 'nothing'}")
     return lines
+
+
+def _piece_kind(t, oid: str) -> str:
+    """The kind a piece's declaration names (a piece declaration is a kind of its own)."""
+    chain = t.ancestors(t.kind_of(oid))
+    return chain[1] if len(chain) > 1 else chain[0]
 
 
 def _space_kind(t, oid: str) -> str:
@@ -323,5 +331,5 @@ def colour_word(style: str | None) -> str:
     return re.sub(r"\d+$", "", colour.name).replace("_", " ").strip()
 
 
-def _style(style: str | None) -> Style:
+def cell_style(style: str | None) -> Style:
     return Style.parse(style) if style else Style()

@@ -108,5 +108,6 @@ def test_inspect_describes_spaces_and_pieces():
     assert space[0] == "upper 1 (u1), a defender space"
     assert any(line.startswith("  holds (bottom to top): ") for line in space)
     piece = render.inspect_lines(game, "konrad")
+    assert piece[0] == "Konrad (konrad), a defender"              # the kind its declaration names
     assert any(line.startswith("  at: ") for line in piece)
     assert render.find_objects(game, "UPPER 1") == ["u1"]
