@@ -245,7 +245,8 @@ class Compiled:
         """What makes two pieces interchangeable, apart from where they are and their marks."""
         key = self._twin_keys.get(oid)
         if key is None:
-            key = self._twin_keys[oid] = repr((self.kind_of(oid), self.labels[oid], sorted(self.attrs[oid].items())))
+            declared = self.ancestors(self.kind_of(oid))      # the piece's declaration, then its kinds
+            key = self._twin_keys[oid] = repr((declared[1:], self.labels[oid], sorted(self.attrs[oid].items())))
         return key
 
     def kind_of(self, oid: str) -> str:

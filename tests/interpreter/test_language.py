@@ -168,6 +168,27 @@ def test_nth_out_of_range_names_the_line(write_rules):
         load_rules(path).new_game().over
 
 
+def test_interchangeable_pieces_are_offered_once(write_rules):
+    rules = load_rules(write_rules(textwrap.dedent("""
+        game t "T" { seats 1 home box }
+        space box
+        space shelf "Shelf"
+        kind tool: piece { sharp: bool = false }
+        piece saw_1 "Saw": tool at shelf
+        piece saw_2 "Saw": tool at shelf
+        piece knife "Knife": tool at shelf { sharp true }
+        piece blade "Knife": tool at shelf
+        piece nail "Nail": tool x3 at shelf
+        piece far_saw "Saw": tool at box
+        var took: list[tool] = []
+        play { choose t from pieces_at(shelf) + [far_saw] "Take a tool" { set took = [t] } }
+    """)))
+    offered = [o.id for o in rules.new_game().decision.options]
+    # two saws declared apart are twins; knives that differ in an attribute are not; copies are
+    # twins; a saw elsewhere is not
+    assert offered == ["saw_1", "knife", "blade", "nail#1", "far_saw"]
+
+
 # ---- decisions (choices.rules) -------------------------------------------------------
 
 @pytest.fixture(scope="module")
