@@ -150,9 +150,26 @@ def _pos(item) -> tuple[int, int]:
     return (item.line, item.column)
 
 
+ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
+
+
 def _unquote(token: Token) -> str:
     body = str(token)[1:-1]
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+    return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+def _interpolation_end(raw: str, start: int) -> int:
+    """Where the `}` closing the interpolation opened at `start` is, skipping strings inside it; -1 if none."""
+    i = start + 1
+    while i < len(raw):
+        if raw[i] == '"':
+            i += 1
+            while i < len(raw) and raw[i] != '"':
+                i += 2 if raw[i] == "\\" else 1
+        elif raw[i] == "}":
+            return i
+        i += 1
+    return -1
 
 
 @v_args(meta=True)
@@ -175,13 +192,13 @@ class ToAst(Transformer):
         while i < len(raw):
             ch = raw[i]
             if ch == "\\" and i + 1 < len(raw):
-                buf += {"n": "\n", "t": "\t"}.get(raw[i + 1], raw[i + 1])
+                buf += ESCAPES.get(raw[i + 1], raw[i + 1])
                 i += 2
             elif raw.startswith("{{", i) or raw.startswith("}}", i):
                 buf += ch
                 i += 2
             elif ch == "{":
-                end = raw.find("}", i)
+                end = _interpolation_end(raw, i)
                 if end < 0:
                     raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column + i + 1,
                                                    "'{' in a string is not closed; write '{{' for a literal brace"))

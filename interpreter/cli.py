@@ -178,7 +178,7 @@ def cmd_play(args) -> int:
     if rules is None:
         return EXIT_ERRORS
     if args.load:
-        from .prompt import load_saved
+        from .saves import load_saved
         game = load_saved(rules, args.load)
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
@@ -218,8 +218,8 @@ def _autosave_path(args, rules):
         return args.save or args.load
     if not sys.stdin.isatty():
         return None
-    from .saves import keep_previous
-    path = f"{rules.name}.garrison-save.json"
+    from .saves import default_save_path, keep_previous
+    path = default_save_path(rules.name)
     kept = keep_previous(path)
     if kept:
         print(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})")

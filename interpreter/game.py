@@ -11,8 +11,8 @@ from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
 from .expressions import RuleFault
 from .events import Event, describe
 from .savecheck import check_log, check_state, check_trail
+from .saves import SAVE_FORMAT
 
-SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 1
 
 

@@ -16,7 +16,7 @@ from . import compact, render
 from .compact import lines_taken
 from .keys import line_reader
 from .render import words
-from .saves import read_save, write_atomically
+from .saves import default_save_path, load_saved, write_atomically
 
 HELP = """Type the number of an option (or its id). At a terminal a number takes
 effect as soon as no other option's number starts with it; otherwise press
@@ -274,7 +274,7 @@ def cmd_log(s: Session, rest: str):
 
 
 def cmd_save(s: Session, rest: str):
-    path = rest or s.autosave or f"{s.game.rules.name}.garrison-save.json"
+    path = rest or s.autosave or default_save_path(s.game.rules.name)
     try:
         write_atomically(path, s.game.to_json())
     except OSError as err:
@@ -285,7 +285,7 @@ def cmd_save(s: Session, rest: str):
 
 def cmd_load(s: Session, rest: str):
     if not rest:
-        s.say(f"load needs a file name, e.g. 'load {s.game.rules.name}.garrison-save.json'")
+        s.say(f"load needs a file name, e.g. 'load {default_save_path(s.game.rules.name)}'")
         return
     try:
         game = load_saved(s.game.rules, rest)
@@ -407,17 +407,6 @@ def matching(numbered, text: str) -> list:
     """Options whose label or id mentions every word of the text (any case)."""
     terms = text.lower().split()
     return [(n, o) for n, o in numbered if all(t in o.label.lower() or t in o.id.lower() for t in terms)]
-
-
-def load_saved(rules, path: str):
-    """A game saved in a file, or GameError with one clear line saying what is wrong."""
-    text, data = read_save(path)
-    if data.get("game") != rules.name:
-        raise GameError(f"cannot load {path}: it is a game of '{data.get('game')}', not '{rules.name}'")
-    try:
-        return rules.load_game(text)
-    except GameError as err:
-        raise GameError(f"cannot load {path}: {err}") from None
 
 
 @contextmanager

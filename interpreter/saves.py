@@ -1,6 +1,7 @@
 """Save files on disk: written atomically, read back with clear errors, older ones kept aside."""
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -27,13 +28,17 @@ def write_atomically(path, text: str) -> None:
         raise
 
 
-
+SAVE_FORMAT = "garrison-save"
 SAVE_KEYS = ("game", "seed", "variant", "seats", "trail", "state")
+
+
+def default_save_path(game_name: str) -> str:
+    """Where a game is saved when no file is named: in the current folder, after the game."""
+    return f"{game_name}.{SAVE_FORMAT}.json"
 
 
 def read_save(path) -> tuple[str, dict]:
     """The text and data of a save file; GameError in one line if it cannot be a saved game."""
-    import json
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -49,7 +54,7 @@ def read_save(path) -> tuple[str, dict]:
     except json.JSONDecodeError as err:
         raise GameError(f"cannot load {path}: the file is damaged or cut short "
                         f"(not valid JSON at line {err.lineno}, column {err.colno})") from None
-    if not isinstance(data, dict) or data.get("format") != "garrison-save":
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"cannot load {path}: this is not a Garrison saved game")
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
@@ -61,6 +66,17 @@ def read_save(path) -> tuple[str, dict]:
     if not (isinstance(mods, list) and all(isinstance(m, str) and m.endswith(".rules") for m in mods)):
         raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be .rules files)")
     return text, data
+
+
+def load_saved(rules, path: str):
+    """A game of `rules` saved in a file, or GameError with one clear line saying what is wrong."""
+    text, data = read_save(path)
+    if data.get("game") != rules.name:
+        raise GameError(f"cannot load {path}: it is a game of '{data.get('game')}', not '{rules.name}'")
+    try:
+        return rules.load_game(text)
+    except GameError as err:
+        raise GameError(f"cannot load {path}: {err}") from None
 
 
 def keep_previous(path) -> str | None:

@@ -134,6 +134,17 @@ def test_text_interpolation_and_log(basics):
     assert notes[0].data == {"text": "Captain fights at North gate"}
 
 
+def test_an_interpolation_may_hold_strings(write_rules):
+    rules = load_rules(write_rules(textwrap.dedent(r"""
+        game t "T" { seats 1 home box }
+        space box
+        var n: int = 2
+        var out: text = ""
+        play { set out = "{n} {if n > 1 then "men" else "man"} at the {"gate"}, {{not {n}}} \"{"q}"}\"" }
+    """)))
+    assert rules.new_game().var("out") == '2 men at the gate, {not 2} "q}"'
+
+
 def test_var_range_clamps(basics):
     assert basics.var("clamped") == 10
     assert basics.var("low_clamped") == 0
