@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from . import ast as A
 from .errors import Diagnostic, suggest
-from .types import ANY, BOOL, INT, KIND, NONE, ROOTS, TEXT, TOKEN, Hierarchy, describe, item_of, list_of, plural
+from .types import ANY, BOOL, INT, KIND, NONE, ROOT_PARENTS, ROOTS, TEXT, TOKEN, Hierarchy, describe, item_of, list_of, plural
 
 # builtin functions: name -> short description of the arguments, for arity errors
 BUILTINS = {
@@ -116,6 +116,13 @@ class Program:
                         self.duplicates.append((d, existing[1]))
                     continue
                 self.by_cat[cat][d.name] = d
+
+    def kind_parents(self) -> dict[str, str]:
+        """Each kind's parent, and each piece declaration's kind (a declaration is a kind of its own)."""
+        parents = dict(ROOT_PARENTS)
+        parents.update({k.name: k.parent for k in self.by_cat["kind"].values()})
+        parents.update({pc.name: pc.kind for pc in self.by_cat["piece"].values()})
+        return parents
 
     def find(self, name: str) -> tuple[str, A.Decl] | None:
         for cat, table in self.by_cat.items():
@@ -238,11 +245,8 @@ class Checker:
                     self.error(v, f"enum value '{v.name}' is already defined")
                 self.globals[v.name] = e.name
                 self.name_refs[v.name] = "enum"
-        for k in p.by_cat["kind"].values():
-            h.parent[k.name] = k.parent
-            self.used.add(k.parent)
-        for pc in p.by_cat["piece"].values():
-            h.parent[pc.name] = pc.kind
+        h.parent.update(p.kind_parents())
+        self.used.update(k.parent for k in p.by_cat["kind"].values())
         for k in p.by_cat["kind"].values():
             self.at(k)
             h.fields[k.name] = {f.name: (self.type_of(f.type, k), f.mutable) for f in k.fields}

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 INT, BOOL, TEXT, KIND, NONE, ANY = "int", "bool", "text", "kind", "none", "any"
 TOKEN = "token"
 ROOTS = ("piece", "space", "card", "deck")
+ROOT_PARENTS = {"card": "piece", "deck": "space"}     # a card is a piece, a deck a space
 SCALARS = (INT, BOOL, TEXT, KIND, TOKEN)
 
 
@@ -20,7 +21,7 @@ def item_of(t: str) -> str | None:
 @dataclass
 class Hierarchy:
     """Kinds (including each piece declaration's own leaf kind) and enums, by name."""
-    parent: dict[str, str] = field(default_factory=lambda: {"card": "piece", "deck": "space"})
+    parent: dict[str, str] = field(default_factory=lambda: dict(ROOT_PARENTS))
     fields: dict[str, dict[str, tuple[str, bool]]] = field(default_factory=dict)  # kind -> name -> (type, mutable)
     enums: dict[str, list[str]] = field(default_factory=dict)
 

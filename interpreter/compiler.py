@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from dsl import ast as A
 from dsl.checker import Program
+from dsl.types import Hierarchy
 
 from .expressions import compile_expr
 from .statements import WhileOp, compile_stmt
@@ -49,11 +50,7 @@ class Compiled:
         self.seats_min, self.seats_max = game.seats_min, game.seats_max
         self.blocks: list[Block] = []
         self.current_file = ""
-        self.parent: dict[str, str] = {"card": "piece", "deck": "space"}
-        for k in p.by_cat["kind"].values():
-            self.parent[k.name] = k.parent
-        for pc in p.by_cat["piece"].values():
-            self.parent[pc.name] = pc.kind
+        self.kinds = Hierarchy(parent=p.kind_parents())    # the same hierarchy the checker used
         self._members: dict[str, list[str]] = {}
         self._twin_keys: dict[str, str] = {}
         self._members_set: dict[str, frozenset] = {}
@@ -62,10 +59,7 @@ class Compiled:
 
     # ---- kinds
     def ancestors(self, kind: str) -> list[str]:
-        chain = [kind]
-        while chain[-1] in self.parent:
-            chain.append(self.parent[chain[-1]])
-        return chain
+        return self.kinds.ancestors(kind)
 
     def members(self, kind: str) -> list[str]:
         if kind not in self._members:

@@ -368,12 +368,15 @@ class Engine:
 
     # ---- decisions
     def value_options(self, values) -> list[dict]:
-        options, seen = [], set()
+        """One option per distinct value (a value listed twice is offered once)."""
+        options, seen = [], {}
         for v in values:
             key = self.option_id(v)
             if key in seen:
-                continue
-            seen.add(key)
+                if seen[key] == v and type(seen[key]) is type(v):
+                    continue
+                key = distinct_id(key, seen)      # another value that reads the same, e.g. "yes" and true
+            seen[key] = v
             options.append({"id": key, "label": self.display(v), "value": v})
         return options
 
@@ -385,12 +388,15 @@ class Engine:
         return "none" if v is None else str(v)
 
     def action_options(self, action) -> list[dict]:
-        options = []
+        options, seen = [], {}
         for env in self._bindings(action, 0, {}):
             if action.requires is not None and not action.requires(self, env):
                 continue
             args = [env[p] for p in action.params]
             key = ":".join([action.name] + [self.option_id(a) for a in args])
+            if key in seen:
+                key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
+            seen[key] = args
             # labels are composed only when someone reads them (see decision_labels)
             options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
         return without_twins(options, self)
@@ -541,6 +547,14 @@ def _disambiguate(labels: list[str], options: list, g) -> list[str]:
 def _places(g, value) -> str:
     pieces = value["args"] if isinstance(value, dict) else [value]
     return ", ".join(g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where)
+
+
+def distinct_id(key: str, taken: dict) -> str:
+    """`key~2`, `key~3`, …: the first not taken, for an option whose plain id another option has."""
+    n = 2
+    while f"{key}~{n}" in taken:
+        n += 1
+    return f"{key}~{n}"
 
 
 def without_twins(options: list, g) -> list:

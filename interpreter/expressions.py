@@ -4,6 +4,7 @@ from __future__ import annotations
 import operator
 
 from dsl import ast as A
+from dsl.checker import PSEUDO_FIELDS  # the fields every object has, besides its declared ones
 
 MAX_LIST = 100_000
 _MISSING = object()
@@ -66,9 +67,6 @@ def _expr_name(node: A.Name, c):
     if node.ref == "var":
         return lambda g, e: g.vars[name]
     return lambda g, e: name       # objects, enum values, kinds, tokens, variants: their name
-
-
-PSEUDO_FIELDS = ("label", "location", "kind", "deck")
 
 
 def _expr_field(node: A.FieldRef, c):

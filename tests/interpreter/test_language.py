@@ -200,6 +200,21 @@ def test_interchangeable_pieces_are_offered_once(write_rules):
     assert offered == ["saw_1", "knife", "blade", "nail#1", "far_saw"]
 
 
+def test_options_whose_ids_would_read_the_same_get_distinct_ids(write_rules):
+    rules = load_rules(write_rules(textwrap.dedent("""
+        game t "T" { seats 1 home box }
+        space box
+        var got: text = ""
+        action pick(a: text in ["x:y", "x"], b: text in ["z", "y:z"]) label "{a} / {b}" { set got = "{a}|{b}" }
+        play { perform pick "Pick" }
+    """)))
+    game = rules.new_game()
+    ids = [o.id for o in game.decision.options]
+    assert ids == ["pick:x:y:z", "pick:x:y:y:z", "pick:x:z", "pick:x:y:z~2"]
+    game.choose("pick:x:y:z~2")
+    assert game.var("got") == "x|y:z"
+
+
 # ---- decisions (choices.rules) -------------------------------------------------------
 
 @pytest.fixture(scope="module")
