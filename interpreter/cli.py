@@ -335,7 +335,8 @@ def _fmt_file(path, check: bool) -> str:
     from dsl.parser import SyntaxProblem
     from .saves import write_atomically
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8").replace("\r\n", "\n")
         formatted = format_text(text, str(path))
     except SyntaxProblem as err:
         print(err.diagnostic.format(), file=sys.stderr)
@@ -350,7 +351,7 @@ def _fmt_file(path, check: bool) -> str:
         print(f"{path} would change")
         print(short_diff(text, formatted, str(path)))
     else:
-        write_atomically(path, formatted)
+        write_atomically(path, formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
         print(f"formatted {path}")
     return "changed"
 

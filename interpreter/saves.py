@@ -11,11 +11,12 @@ from dsl.errors import GameError
 from .savecheck import check_trail
 
 
-def write_atomically(path, text: str) -> None:
+def write_atomically(path, text: str, newline: str = "\n") -> None:
+    """Write the whole text or nothing: to a temporary file beside the target, then renamed over it."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

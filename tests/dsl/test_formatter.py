@@ -215,6 +215,16 @@ def test_check_reports_and_changes_nothing_then_fmt_rewrites(tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
+def test_windows_line_ends_are_kept(tmp_path, capsys):
+    crlf, lf = tmp_path / "crlf.rules", tmp_path / "lf.rules"
+    crlf.write_bytes(b"var x:int=1\r\n# note\r\n")
+    lf.write_bytes(b"var y:int=2\n")
+    assert main(["fmt", str(tmp_path)]) == 0
+    assert crlf.read_bytes() == b"var x: int = 1\r\n# note\r\n"
+    assert lf.read_bytes() == b"var y: int = 2\n"
+    assert main(["fmt", "--check", str(tmp_path)]) == 0
+
+
 def test_a_syntax_error_is_reported_and_other_files_still_formatted(tmp_path, capsys):
     bad, good = tmp_path / "bad.rules", tmp_path / "good.rules"
     bad.write_text("var x: int =\n", encoding="utf-8")
