@@ -51,6 +51,7 @@ class Compiled:
         self.blocks: list[Block] = []
         self.current_file = ""
         self.kinds = Hierarchy(parent=p.kind_parents())    # the same hierarchy the checker used
+        self._ancestors: dict[str, list[str]] = {}
         self._members: dict[str, list[str]] = {}
         self._twin_keys: dict[str, str] = {}
         self._members_set: dict[str, frozenset] = {}
@@ -59,7 +60,10 @@ class Compiled:
 
     # ---- kinds
     def ancestors(self, kind: str) -> list[str]:
-        return self.kinds.ancestors(kind)
+        chain = self._ancestors.get(kind)
+        if chain is None:
+            chain = self._ancestors[kind] = self.kinds.ancestors(kind)
+        return chain
 
     def members(self, kind: str) -> list[str]:
         if kind not in self._members:

@@ -559,12 +559,20 @@ def distinct_id(key: str, taken: dict) -> str:
 
 def without_twins(options: list, g) -> list:
     """Drop options that differ only by interchangeable pieces (same kind, label, place and marks)."""
-    seen, kept = set(), []
+    seen, kept, known = set(), [], {}     # known: each object's twin key, worked out once per call
     for o in options:
         value = o["value"]
         args = value["args"] if isinstance(value, dict) else [value]
-        key = (value["action"] if isinstance(value, dict) else None,
-               tuple(_twin_key(g, a) for a in args))
+        parts = []
+        for a in args:
+            if a.__class__ is str:
+                part = known.get(a)
+                if part is None:
+                    part = known[a] = _twin_key(g, a)
+            else:
+                part = _twin_key(g, a)
+            parts.append(part)
+        key = (value["action"] if isinstance(value, dict) else None, tuple(parts))
         if key in seen:
             continue
         seen.add(key)

@@ -20,6 +20,19 @@ def compile_expr(node, c):
     return globals()[f"_expr_{node.node}"](node, c)
 
 
+def constant_of(node):
+    """(True, value) for an expression whose value is fixed when the rules are compiled."""
+    if node.node in ("int", "bool"):
+        return True, node.value
+    if node.node == "none":
+        return True, None
+    if node.node == "name" and node.ref not in ("local", "var"):
+        return True, node.name
+    if node.node == "text" and all(isinstance(p, str) for p in node.parts):
+        return True, "".join(node.parts)
+    return False, None
+
+
 def _expr_int(node, c):
     value = node.value
     return lambda g, e: value
@@ -72,6 +85,13 @@ def _expr_name(node: A.Name, c):
 def _expr_field(node: A.FieldRef, c):
     obj = compile_expr(node.obj, c)
     name = node.name
+    if name == "location":
+        def location(g, e):
+            o = obj(g, e)
+            if o is None:
+                raise RuleFault(f"cannot read '.{name}' of nothing")
+            return g.where.get(o)
+        return location
     if name in PSEUDO_FIELDS:
         def pseudo(g, e):
             o = obj(g, e)
@@ -120,6 +140,7 @@ def _expr_comprehension(node: A.Comprehension, c):
     cond = compile_expr(node.cond, c) if node.cond is not None else None
     order = compile_expr(node.order, c) if node.order is not None else None
     var, desc = node.var, node.descending
+    elem_is_var = node.elem.node == "name" and node.elem.name == var and node.elem.ref == "local"
 
     def comprehension(g, e):
         # the variable is bound in the caller's environment for the loop and restored after:
@@ -128,6 +149,15 @@ def _expr_comprehension(node: A.Comprehension, c):
         try:
             values = source(g, e)
             g.charge(len(values))
+            if order is None and elem_is_var:          # [x for x in … if …]: no need to read x back
+                if cond is None:
+                    return list(values)
+                items = []
+                for x in values:
+                    e[var] = x
+                    if cond(g, e):
+                        items.append(x)
+                return items
             if order is None:
                 items = []
                 for x in values:
@@ -203,9 +233,9 @@ BINARY = {"+": operator.add, "-": operator.sub, "*": _times, "/": _div, "%": _mo
 
 
 def _expr_binop(node: A.BinOp, c):
-    left, right = compile_expr(node.left, c), compile_expr(node.right, c)
     if node.op == "and":
-        return lambda g, e: left(g, e) and right(g, e)
+        return _all_of([compile_expr(n, c) for n in _and_chain(node)])
+    left, right = compile_expr(node.left, c), compile_expr(node.right, c)
     if node.op == "or":
         return lambda g, e: left(g, e) or right(g, e)
     fn = BINARY[node.op]
@@ -230,7 +260,53 @@ def _expr_binop(node: A.BinOp, c):
                 raise RuleFault(f"'{node.op}' on nothing")
             return fn(a, b)
         return numeric
-    return lambda g, e: fn(left(g, e), right(g, e))
+    return _plain_binop(node.op, left, right, constant_of(node.right)) or (lambda g, e: fn(left(g, e), right(g, e)))
+
+
+def _and_chain(node) -> list:
+    """The operands of `a and b and c` (parsed as nested pairs), in order."""
+    if node.node == "binop" and node.op == "and":
+        return _and_chain(node.left) + _and_chain(node.right)
+    return [node]
+
+
+def _all_of(parts):
+    """One closure for a chain of `and`: stops at the first false operand and returns it."""
+    if len(parts) == 2:
+        a, b = parts
+        return lambda g, e: a(g, e) and b(g, e)
+    if len(parts) == 3:
+        a, b, c3 = parts
+        return lambda g, e: a(g, e) and b(g, e) and c3(g, e)
+
+    def all_of(g, e):
+        value = True
+        for part in parts:
+            value = part(g, e)
+            if not value:
+                return value
+        return value
+    return all_of
+
+
+def _plain_binop(op: str, left, right, constant):
+    """Closures for ==, !=, in and not in that call no operator function (they are the most
+    frequent operators in option listing); a constant right-hand side is inlined."""
+    known, k = constant
+    if known:
+        if op == "==":
+            return lambda g, e: left(g, e) == k
+        if op == "!=":
+            return lambda g, e: left(g, e) != k
+    if op == "==":
+        return lambda g, e: left(g, e) == right(g, e)
+    if op == "!=":
+        return lambda g, e: left(g, e) != right(g, e)
+    if op == "in":
+        return lambda g, e: left(g, e) in right(g, e)
+    if op == "not in":
+        return lambda g, e: left(g, e) not in right(g, e)
+    return None
 
 
 def _expr_unary(node: A.UnaryOp, c):
@@ -264,6 +340,10 @@ def _user_function(name: str, args, c):
     params = fn.params
     arity = len(args)
     first = args[0] if arity else None
+    if arity == 1:
+        return _one_argument_function(name, fn, params[0], first)
+    if arity == 2:
+        return _two_argument_function(name, fn, params, args)
 
     def call(g, e):
         if arity == 1:
@@ -285,6 +365,61 @@ def _user_function(name: str, args, c):
                 memo[key] = value
             return value
         return _call_function(g, fn, name, params, values)
+    return call
+
+
+def _one_argument_function(name: str, fn, param: str, argument):
+    """The common case of `_user_function`, without building argument lists."""
+    def call(g, e):
+        value = argument(g, e)
+        memo = g.memo
+        if memo is None or not fn.pure:
+            return run(g, value)
+        try:
+            key = (name, tuple(value) if value.__class__ is list else value)
+            cached = memo.get(key, _MISSING)
+        except TypeError:               # a value that cannot be a key (a list of lists)
+            return run(g, value)
+        if cached is _MISSING:
+            cached = memo[key] = run(g, value)
+        return cached
+
+    def run(g, value):
+        if g.call_depth >= MAX_CALL_DEPTH:
+            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+        g.call_depth += 1
+        result = fn.body(g, {param: value})
+        g.call_depth -= 1
+        return result
+    return call
+
+
+def _two_argument_function(name: str, fn, params, args):
+    """`_one_argument_function` for two arguments."""
+    first, second = args
+    p1, p2 = params
+
+    def call(g, e):
+        v1, v2 = first(g, e), second(g, e)
+        memo = g.memo
+        if memo is None or not fn.pure:
+            return run(g, v1, v2)
+        try:
+            key = (name, tuple(v1) if v1.__class__ is list else v1, tuple(v2) if v2.__class__ is list else v2)
+            cached = memo.get(key, _MISSING)
+        except TypeError:
+            return run(g, v1, v2)
+        if cached is _MISSING:
+            cached = memo[key] = run(g, v1, v2)
+        return cached
+
+    def run(g, v1, v2):
+        if g.call_depth >= MAX_CALL_DEPTH:
+            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+        g.call_depth += 1
+        result = fn.body(g, {p1: v1, p2: v2})
+        g.call_depth -= 1
+        return result
     return call
 
 
