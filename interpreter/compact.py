@@ -20,13 +20,14 @@ NOTES = re.compile(r"\s*(\([^)]*\)|\[[^\]]*\])")        # '(rear entrance)', '[R
 # ---- short names
 
 def abbreviate(label: str) -> str:
-    """A generic short form of a label: 'Trained postal worker 3' → 'TPW3', 'Machine gunner B' →
-    'MGB', 'upper 1' → 'U1', 'J. Pipka' → 'J.Pipka', 'Rifleman' → 'Rifl.', 'Gunner (name unknown)'
-    → 'Gunner'."""
+    """A generic short form of a label: 'Heavy field gun 3' → 'HFG3', 'Scout car B' → 'SCB',
+    'tower 1' → 'T1', 'R. Nowak' → 'R.Nowak', 'Sentinel' → 'Sent.', 'Cook (off duty)' → 'Cook'."""
     words = (NOTES.sub("", label).strip() or label).split()
     if not words:
         return label
-    numbering = words.pop() if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else ""
+    numbering = closing_number(words)
+    if numbering:
+        words = words[:-1]
     if numbering and len(words) == 1:
         return words[0][0].upper() + numbering
     if len(words) == 1 or words[0].endswith("."):
@@ -38,21 +39,20 @@ def abbreviate(label: str) -> str:
 def short_name(game, name: str) -> str:
     """An object's (or a field's) short name: its own `short`, else its nearest kind's `short`
     with the label's closing number, else an abbreviation of its label."""
-    shorts = short_names(game)
+    tables = game.tables
+    shorts = tables.short_names
     if name in shorts:
         return shorts[name]
-    tables = game.tables
     label = game.label(name) if name in tables.labels else render.words(name)
     for kind in tables.ancestors(tables.kind_of(name)) if name in tables.pieces else ():
         if kind in shorts:
-            words = NOTES.sub("", label).split()
-            return shorts[kind] + (words[-1] if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else "")
+            return shorts[kind] + closing_number(NOTES.sub("", label).split())
     return abbreviate(label)
 
 
-def short_names(game) -> dict[str, str]:
-    layout = game.tables.layout
-    return {s.name: s.text for s in layout.shorts} if layout is not None else {}
+def closing_number(words: list[str]) -> str:
+    """The number or letter closing a label of several words ('' if none): 3, 9-10, B."""
+    return words[-1] if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else ""
 
 
 def region_title(region) -> str:
@@ -63,7 +63,7 @@ def region_title(region) -> str:
 # ---- cells
 
 def cell_text(game, cell, empty: bool) -> Text | None:
-    """`U1 Mły TPW3 LMG Ammo×2`: the space's short name in its style, then what is on it;
+    """`T1 Nowak HFG3 Crate×2`: the space's short name in its style, then what is on it;
     None for an empty cell unless `empty` asks for it (then `name ·`)."""
     contents = contents_words(game, cell.space)
     if not contents and not empty:
@@ -75,19 +75,18 @@ def cell_text(game, cell, empty: bool) -> Text | None:
 
 def contents_words(game, space: str) -> list[str]:
     """The marks of a space, then its pieces bottom to top by short name, identical ones counted."""
-    out = ["[" + ",".join(marks_short(game, space, only_changed=False)) + "]"] if render.space_marks(game, space) else []
+    marks = marks_short(game, space, only_changed=False)
+    out = ["[" + ",".join(marks) + "]"] if marks else []
     stack = game.pieces_at(space)
     if space in game.tables.decks:
         return out + ([render.count_words(game, stack)] if stack else [])
     keys = [(short_name(game, p), ",".join(marks_short(game, p, only_changed=True))) for p in stack]
-    for name, marks in dict.fromkeys(keys):
-        n = keys.count((name, marks))
-        out.append(name.replace(" ", "") + (f"×{n}" if n > 1 else "") + (f"({marks})" if marks else ""))
-    return out
+    return out + [name.replace(" ", "") + (f"×{n}" if n > 1 else "") + (f"({marks})" if marks else "")
+                  for (name, marks), n in render.counted(keys)]
 
 
 def marks_short(game, obj: str, only_changed: bool) -> list[str]:
-    """An object's tokens and changeable attributes, by short name: `2G`, `exha.`, `step1`."""
+    """An object's tokens and changeable attributes, by short name: `2W`, `tired`, `level3`."""
     out = [short_name(game, t) if n == 1 else f"{n}{short_name(game, t)}" for t, n in game.marks(obj).items()]
     return out + render.field_words(game, obj, only_changed, name_of=lambda name: short_name(game, name), gap="")
 

@@ -221,6 +221,7 @@ class Compiled:
                              for o in res.outcomes]
         self.layout = p.layouts[0] if p.layouts else None     # how the board is drawn (dsl.ast.LayoutDecl)
         self.layout_tracks = []                                # (title, values, position) closures
+        self.short_names = {s.name: s.text for s in self.layout.shorts} if self.layout else {}
         if self.layout is not None:
             self.at(self.layout)
             self.layout_tracks = [(t.title, compile_expr(t.values, self), compile_expr(t.position, self))

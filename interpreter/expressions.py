@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 
 from dsl import ast as A
-from dsl.checker import PSEUDO_FIELDS  # the fields every object has, besides its declared ones
+from dsl.checker import PSEUDO_FIELDS
 
 MAX_LIST = 100_000
 _MISSING = object()
@@ -385,12 +385,7 @@ def _one_argument_function(name: str, fn, param: str, argument):
         return cached
 
     def run(g, value):
-        if g.call_depth >= MAX_CALL_DEPTH:
-            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
-        g.call_depth += 1
-        result = fn.body(g, {param: value})
-        g.call_depth -= 1
-        return result
+        return _run_body(g, fn, name, {param: value})
     return call
 
 
@@ -414,20 +409,20 @@ def _two_argument_function(name: str, fn, params, args):
         return cached
 
     def run(g, v1, v2):
-        if g.call_depth >= MAX_CALL_DEPTH:
-            raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
-        g.call_depth += 1
-        result = fn.body(g, {p1: v1, p2: v2})
-        g.call_depth -= 1
-        return result
+        return _run_body(g, fn, name, {p1: v1, p2: v2})
     return call
 
 
 def _call_function(g, fn, name, params, values):
+    return _run_body(g, fn, name, dict(zip(params, values)))
+
+
+def _run_body(g, fn, name, env):
+    """A user function's body in its own environment, within the depth limit."""
     if g.call_depth >= MAX_CALL_DEPTH:
         raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
     g.call_depth += 1                # an error abandons the whole run, so no need to restore on failure
-    value = fn.body(g, dict(zip(params, values)))
+    value = fn.body(g, env)
     g.call_depth -= 1
     return value
 

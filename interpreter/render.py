@@ -173,13 +173,13 @@ def height(lines: list[str], width: int) -> int:
 
 def grouped(game, pieces: list[str]) -> list[tuple[str, int]]:
     """(words, how many) for the pieces, in order of first appearance; identical ones as `name ×n`."""
-    keys = [(game.label(p), piece_marks(game, p)) for p in pieces]
-    counts = Counter(keys)
-    out = []
-    for label, marks in dict.fromkeys(keys):
-        n = counts[(label, marks)]
-        out.append((label + (f" ×{n}" if n > 1 else "") + (f" ({marks})" if marks else ""), n))
-    return out
+    return [(label + (f" ×{n}" if n > 1 else "") + (f" ({marks})" if marks else ""), n)
+            for (label, marks), n in counted([(game.label(p), piece_marks(game, p)) for p in pieces])]
+
+
+def counted(keys: list) -> list[tuple[object, int]]:
+    """Each distinct key with how many times it occurs, in order of first appearance."""
+    return list(Counter(keys).items())     # a Counter keeps the order keys first came in
 
 
 def piece_marks(game, piece: str) -> str:
