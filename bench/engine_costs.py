@@ -8,8 +8,8 @@ import sys
 import time
 
 import interpreter
-from interpreter.bots import RandomBot
-from interpreter.packs import bundled_names
+from interpreter.lab.bots import RandomBot
+from interpreter.runtime import bundled_names
 
 
 def timed(fn, repeat: int) -> float:

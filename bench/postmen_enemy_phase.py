@@ -14,7 +14,7 @@ plain dicts and lists; the only import is the random generator.
 """
 from __future__ import annotations
 
-from interpreter.rng import below, seed_state
+from interpreter.runtime.dice import below, seed_state
 
 FLOORS = ("upper", "ground", "basement")
 OUTCOMES = (("Epic Victory", 41), ("Major Victory", 26), ("Minor Victory", 16), ("Draw", 1))

@@ -57,10 +57,6 @@ class RulesError(Exception):
         return "\n".join(lines)
 
 
-class GameError(Exception):
-    """A rule failed while the game ran (names the rules line), or an API call was invalid."""
-
-
 def suggest(name: str, candidates) -> str:
     """A ` (did you mean 'x'?)` suffix naming the closest candidates, or ''."""
     import difflib

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from dsl.errors import GameError, RulesError
+from interpreter.runtime import GameError, RulesError
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -124,12 +124,12 @@ def _changes(args) -> list:
 
 
 def _load(name, mods):
-    from interpreter import load_rules
+    from interpreter.runtime import load_rules
     return load_rules(name, mods=mods)
 
 
 def cmd_check(args) -> int:
-    from interpreter import load_rules
+    from interpreter.runtime import load_rules
     failed = False
     for pack in args.packs:
         try:
@@ -178,15 +178,15 @@ def cmd_play(args) -> int:
     if rules is None:
         return EXIT_ERRORS
     if args.load:
-        from .saves import load_saved
+        from .saves.files import load_saved
         game = load_saved(rules, args.load)
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
     if args.bot:
-        from .bots import make_bot, play_out
+        from .lab.bots import make_bot, play_out
         play_out(game, make_bot(args.bot, args.seed))
     else:
-        from .prompt import play_in_terminal
+        from .terminal.prompt import play_in_terminal
         if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game, instant=not args.enter):
             return EXIT_OK
     summary = game_summary(game)
@@ -202,7 +202,7 @@ def cmd_play(args) -> int:
 
 
 def _saved_mods(path) -> list:
-    from .saves import read_save
+    from .saves.files import read_save
     try:
         return list(read_save(path)[1].get("mods") or [])
     except GameError:
@@ -218,7 +218,7 @@ def _autosave_path(args, rules):
         return args.save or args.load
     if not sys.stdin.isatty():
         return None
-    from .saves import default_save_path, keep_previous
+    from .saves.files import default_save_path, keep_previous
     path = default_save_path(rules.name)
     kept = keep_previous(path)
     if kept:
@@ -227,7 +227,7 @@ def _autosave_path(args, rules):
 
 
 def cmd_replay(args) -> int:
-    from .verify import replay_file
+    from .saves.replay import replay_file
     return replay_file(args.file, args.game, _changes(args), step=args.step)
 
 
@@ -242,8 +242,8 @@ def game_summary(game) -> dict:
 
 
 def cmd_sim(args) -> int:
-    from . import sim
-    from .bots import BOTS
+    from .lab import sim
+    from .lab.bots import BOTS
     if args.games < 1:
         raise UsageError("garrison sim: --games must be at least 1")
     if args.jobs < 1:
@@ -333,7 +333,7 @@ def _fmt_file(path, check: bool) -> str:
     """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
     from dsl.formatter import FormatError, format_text, short_diff
     from dsl.parser import SyntaxProblem
-    from .saves import write_atomically
+    from .saves.files import write_atomically
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8").replace("\r\n", "\n")
@@ -357,7 +357,7 @@ def _fmt_file(path, check: bool) -> str:
 
 
 def cmd_schema(args) -> int:
-    from .model import rules_schema
+    from .runtime import rules_schema
     sys.stdout.write(rules_schema())
     return EXIT_OK
 

@@ -24,7 +24,7 @@ import pytest
 import interpreter
 from dsl.parser import parse_file
 from interpreter import RulesError
-from interpreter.bots import RandomBot, play_out
+from interpreter.lab.bots import RandomBot, play_out
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 import interpreter
-from interpreter import compact, render
-from interpreter.prompt import Session, inspect_text
+from interpreter.terminal import compact, render
+from interpreter.terminal.prompt import Session, inspect_text
 from paths import TESTS
 
 SNAPSHOTS = TESTS / "interpreter" / "snapshots"

@@ -16,7 +16,7 @@ import re
 import pytest
 
 import interpreter
-from interpreter import render
+from interpreter.terminal import render
 from paths import FIXTURES, TESTS
 
 SNAPSHOTS = TESTS / "interpreter" / "snapshots"

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import interpreter
-from interpreter.bots import RandomBot, play_out
+from interpreter.lab.bots import RandomBot, play_out
 from interpreter.cli import main
 
 

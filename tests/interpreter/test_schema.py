@@ -8,14 +8,14 @@ import jsonschema
 import pytest
 
 import interpreter
-from interpreter.model import rules_schema
+from interpreter.runtime.model import rules_schema
 
-SCHEMA_FILE = Path(interpreter.__file__).with_name("rules.schema.json")
+SCHEMA_FILE = Path(interpreter.__file__).parent / "runtime" / "rules.schema.json"
 
 
 def test_checked_in_schema_matches_the_model():
     assert SCHEMA_FILE.read_text(encoding="utf-8") == rules_schema(), (
-        "the Rules model changed: run `garrison schema > interpreter/rules.schema.json`")
+        "the Rules model changed: run `garrison schema > interpreter/runtime/rules.schema.json`")
 
 
 @pytest.mark.parametrize("pack", ["postmen", "westerplatte"])

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from interpreter import stats
+from interpreter.lab import stats
 from interpreter.cli import main
 from paths import FIXTURES
 

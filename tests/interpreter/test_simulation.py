@@ -54,7 +54,7 @@ def test_same_seed_same_choices_same_log(tiny):
 
 def test_harness_detects_a_broken_round_trip(tiny, monkeypatch):
     """The harness must be able to fail: corrupt load_game and expect an AssertionError."""
-    from interpreter.model import Rules
+    from interpreter.runtime.model import Rules
     real = Rules.load_game
 
     def lossy(self, text):

@@ -7,8 +7,8 @@ import pytest
 
 import interpreter
 from interpreter import RulesError
-from interpreter.bots import RandomBot, play_out
-from interpreter.packs import find_pack
+from interpreter.lab.bots import RandomBot, play_out
+from interpreter.runtime import find_pack
 
 PACK = find_pack("postmen")
 MODS = PACK / "mods"

@@ -12,6 +12,9 @@ VARIANTS = [None, "veteran", "elite"]
 OUTCOMES = {"Epic Victory", "Major Victory", "Minor Victory", "Draw", "Loss"}
 TOTALS = {"defender": 56, "weapon": 16, "ammunition": 9, "assault": 70, "support": 12, "armored_car": 2}
 BOARD_KINDS = ("post_space", "outside")
+QUICK, SOAK = 12, 200
+# a few games in every run, the long soak behind the `slow` marker (run by .ci/run as its own step)
+GAMES = [pytest.param(QUICK, id="quick"), pytest.param(SOAK, id="soak", marks=pytest.mark.slow)]
 
 
 @pytest.fixture(scope="module")
@@ -36,10 +39,11 @@ def check_invariants(game, c, where: str) -> None:
         assert d not in on_board, f"{where}: {d} is a casualty but still on the board"
 
 
+@pytest.mark.parametrize("games", GAMES)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_two_hundred_random_games_round_trip_and_keep_the_invariants(rules, variant):
+def test_random_games_round_trip_and_keep_the_invariants(rules, variant, games):
     """The random-simulation harness (options, save/load and clone at every decision, replay)
-    over 200 seeded games, with the game's own invariants checked at every decision."""
+    over many seeded games, with the game's own invariants checked at every decision."""
     c = rules.compiled(variant)
 
     def check(game, where):
@@ -52,7 +56,7 @@ def test_two_hundred_random_games_round_trip_and_keep_the_invariants(rules, vari
                             else "Minor Victory" if result.score >= 16 else "Draw" if result.score >= 1 else "Loss")
                 assert result.outcome == expected, f"{where}: score {result.score} but {result.outcome}"
 
-    summaries = run_random_games(rules, 200, variant=variant, seed=0, sample_every=60,
+    summaries = run_random_games(rules, games, variant=variant, seed=0, sample_every=60,
                                  max_decisions=5000, check=check)
-    assert len(summaries) == 200
+    assert len(summaries) == games
     assert len({s["decisions"] for s in summaries}) > 1

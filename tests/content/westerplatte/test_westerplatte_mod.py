@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import interpreter
-from interpreter.bots import RandomBot, play_out
-from interpreter.packs import find_pack
+from interpreter.lab.bots import RandomBot, play_out
+from interpreter.runtime import find_pack
 
 
 def test_light_air_raids_damage_one_brick():

@@ -1,4 +1,4 @@
-"""Random play of the Westerplatte pack: 200 seeded games for each difficulty with 1 and with
+"""Random play of the Westerplatte pack: seeded games (200 in the slow soak) for each difficulty with 1 and with
 4 seats. Every game goes through the round-trip harness (save, load, clone and replay at every
 decision) and must end in a win or a loss."""
 from __future__ import annotations
@@ -16,7 +16,9 @@ sys.path.append(str(Path(__file__).resolve().parent))    # the shared helpers be
 from harness import run_random_games               # noqa: E402  (tests/ is put on the path by conftest)
 from westerplatte_support import PACK, pack        # noqa: E402
 
-GAMES = 200
+QUICK, SOAK = 20, 200
+# a few games in every run, the long soak behind the `slow` marker (run by .ci/run as its own step)
+GAMES = [pytest.param(QUICK, id="quick"), pytest.param(SOAK, id="soak", marks=pytest.mark.slow)]
 OUTCOMES = {"Win", "Loss"}
 
 
@@ -40,12 +42,13 @@ def check_game(game, where: str) -> None:
         assert game.result.outcome != "Win" or game.result.score == 7, where
 
 
+@pytest.mark.parametrize("games", GAMES)
 @pytest.mark.parametrize("seats", [1, 4])
 @pytest.mark.parametrize("variant", ["easy", "normal", "hard"])
-def test_two_hundred_random_games(variant, seats):
-    summaries = run_random_games(pack(), GAMES, variant=variant, seats=seats, seed=0,
+def test_random_games(variant, seats, games):
+    summaries = run_random_games(pack(), games, variant=variant, seats=seats, seed=0,
                                  sample_every=40, check=check_game)
-    assert len(summaries) == GAMES
+    assert len(summaries) == games
     assert {s["outcome"] for s in summaries} <= OUTCOMES
     assert len({s["decisions"] for s in summaries}) > 1          # the seeds give different games
 

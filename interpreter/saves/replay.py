@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from dsl.errors import GameError, RulesError
+from interpreter.runtime import GameError, RulesError
 
 MAX_DIFFERENCES = 10
 
@@ -12,9 +12,9 @@ MAX_DIFFERENCES = 10
 def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
                 read=input, write=print) -> int:
     """0 when the replay reaches the saved state, 1 when it does not (saying what differs)."""
-    from . import load_rules
-    from .game import Game
-    from .saves import read_save
+    from interpreter.runtime import load_rules
+    from interpreter.runtime import Game
+    from .files import read_save
     _, data = read_save(path)
     if not mods and data.get("mods"):
         mods = data["mods"]            # the mods and scenario the game was played with

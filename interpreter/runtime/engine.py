@@ -1,10 +1,10 @@
 """The generic runtime: game state as plain data and the frame-stack machine that runs rules."""
 from __future__ import annotations
 
-from dsl.errors import GameError
+from .errors import GameError
 
-from . import rng
-from .expressions import RuleFault
+from . import dice as rng
+from .errors import RuleFault
 
 MAX_STEPS = 2_000_000      # statements between two decisions before a rule counts as runaway
 MAX_WORK = 20_000_000      # statements, comprehension items, option bindings and dice between two decisions

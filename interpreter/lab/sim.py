@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from dsl.errors import GameError
+from interpreter.runtime import GameError
 
 from . import stats
 
@@ -36,7 +36,7 @@ _RULES: dict = {}
 def _rules(config: SimConfig):
     key = (config.game, config.mods)
     if key not in _RULES:
-        from interpreter import load_rules
+        from interpreter.runtime import load_rules
         _RULES[key] = load_rules(config.game, mods=list(config.mods))
     return _RULES[key]
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from dsl.errors import GameError, suggest
+from dsl.errors import suggest
+from .errors import GameError
 
 
 def bundled_root() -> Path:

@@ -6,13 +6,11 @@ import operator
 from dsl import ast as A
 from dsl.checker import PSEUDO_FIELDS
 
+from .errors import RuleFault
+
 MAX_LIST = 100_000
 _MISSING = object()
 MAX_CALL_DEPTH = 200
-
-
-class RuleFault(Exception):
-    """A rule went wrong at run time; the statement running it adds the rules position."""
 
 
 def compile_expr(node, c):

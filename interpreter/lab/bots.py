@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from dsl.errors import GameError, suggest
+from dsl.errors import suggest
+from interpreter.runtime import GameError
 
 
 class RandomBot:

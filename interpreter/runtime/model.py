@@ -39,7 +39,9 @@ class Rules(BaseModel):
         if variant == "standard" and variant not in self.variants:
             variant = None
         if variant is not None and variant not in self.variants:
-            from dsl.errors import GameError, suggest
+            from dsl.errors import suggest
+
+            from .errors import GameError
             known = ", ".join(self.variants) or "none"
             raise GameError(f"unknown variant '{variant}'{suggest(variant, self.variants)}; this game has: {known}")
         if variant not in self._runtime:

@@ -6,9 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from dsl.errors import GameError
-
-from .savecheck import check_trail
+from interpreter.runtime import SAVE_FORMAT, GameError, check_trail
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -29,7 +27,6 @@ def write_atomically(path, text: str, newline: str = "\n") -> None:
         raise
 
 
-SAVE_FORMAT = "garrison-save"
 SAVE_KEYS = ("game", "seed", "variant", "seats", "trail", "state")
 
 

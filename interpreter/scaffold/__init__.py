@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dsl.errors import GameError
+from interpreter.runtime import GameError
 
 GAME = '''# {title}: a starting point. Change anything; `garrison check {path}` says what is wrong.
 game {name} "{title}" {{ seats 1 home supply turns turn }}
@@ -94,7 +94,7 @@ TEST = '''"""Tests of the {title} pack: it loads, its rules hold, and random gam
 from pathlib import Path
 
 import interpreter
-from interpreter.bots import RandomBot, play_out
+from interpreter.lab.bots import RandomBot, play_out
 
 PACK = Path(__file__).resolve().parent
 

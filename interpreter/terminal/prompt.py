@@ -10,13 +10,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from dsl.errors import GameError, suggest
+from dsl.errors import suggest
+from interpreter.runtime import GameError
+from interpreter.saves.files import default_save_path, load_saved, write_atomically
 
 from . import compact, render
 from .compact import lines_taken
 from .keys import line_reader
 from .render import words
-from .saves import default_save_path, load_saved, write_atomically
 
 HELP = """Type the number of an option (or its id). At a terminal a number takes
 effect as soon as no other option's number starts with it; otherwise press

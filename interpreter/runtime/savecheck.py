@@ -5,7 +5,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from dsl.errors import GameError
+from .errors import GameError
 
 
 class SavedOption(BaseModel):

@@ -7,6 +7,7 @@ from dsl import ast as A
 from dsl.checker import Program
 from dsl.types import Hierarchy
 
+from .errors import RuleFault
 from .expressions import compile_expr
 from .statements import WhileOp, compile_stmt
 
@@ -295,11 +296,10 @@ class _ConstantEngine:
 
 
 def _constant(node, c):
-    from .expressions import RuleFault
     try:
         return compile_expr(node, c)(_ConstantEngine(), {})
     except (RuleFault, AttributeError, KeyError, TypeError) as err:
-        from dsl.errors import GameError
+        from .errors import GameError
         raise GameError(f"{c.current_file}:{node.line}:{node.col}: error: this value must be a constant ({err})")
 
 

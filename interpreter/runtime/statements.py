@@ -4,7 +4,8 @@ from __future__ import annotations
 from dsl import ast as A
 
 from .engine import without_twins
-from .expressions import RuleFault, compile_expr
+from .errors import RuleFault
+from .expressions import compile_expr
 
 
 class Op:

@@ -5,14 +5,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from dsl.errors import GameError
+from .errors import GameError
 
 from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
-from .expressions import RuleFault
+from .errors import RuleFault
 from .events import Event, describe
 from .savecheck import check_log, check_state, check_trail
-from .saves import SAVE_FORMAT
 
+SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 1
 
 
@@ -235,7 +235,7 @@ class Game:
     def _copy_engine(self, reseed: Optional[int]) -> Engine:
         engine = self._engine.copy()
         if reseed is not None:
-            from .rng import seed_state
+            from .dice import seed_state
             engine.rng, engine.forced = seed_state(reseed), []
         return engine
 

@@ -1,0 +1,4 @@
+"""`python -m interpreter` runs the garrison command line."""
+from interpreter.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,10 @@
+"""Errors raised while a game runs."""
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """A rule failed while the game ran (names the rules line), or an API call was invalid."""
+
+
+class RuleFault(Exception):
+    """A rule went wrong at run time; the statement running it adds the rules position."""
