@@ -251,7 +251,7 @@ def cmd_sim(args) -> int:
     if args.budget < 0:
         raise UsageError("garrison sim: --budget cannot be negative")
     if args.bot not in BOTS:
-        from dsl.errors import suggest
+        from dsl import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
     variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(_changes(args)), args.seed, args.budget)
@@ -320,7 +320,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_fmt(args) -> int:
-    from dsl.formatter import files_to_format
+    from dsl import files_to_format
     try:
         files = files_to_format(args.paths)
     except ValueError as err:
@@ -331,8 +331,8 @@ def cmd_fmt(args) -> int:
 
 def _fmt_file(path, check: bool) -> str:
     """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
-    from dsl.formatter import FormatError, format_text, short_diff
-    from dsl.parser import SyntaxProblem
+    from dsl import FormatError, format_text, short_diff
+    from dsl import SyntaxProblem
     from .saves.files import write_atomically
     try:
         raw = path.read_bytes()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from dsl.errors import suggest
+from dsl import suggest
 from interpreter.runtime import GameError
 
 

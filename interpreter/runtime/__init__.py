@@ -1,7 +1,7 @@
 """The interpreter proper: compiles checked rules and runs games; applications use only what is named here."""
 from __future__ import annotations
 
-from dsl.errors import RulesError
+from dsl import RulesError
 
 from .dice import seed_state
 from .errors import GameError

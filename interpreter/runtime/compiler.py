@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dsl import ast as A
-from dsl.checker import Program
-from dsl.types import Hierarchy
+from dsl import Program
+from dsl import Hierarchy
 
 from .errors import RuleFault
 from .expressions import compile_expr

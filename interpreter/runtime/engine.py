@@ -470,7 +470,7 @@ class Engine:
         option = next((o for o in decision["options"] if o["id"] == option_id), None)
         if option is None:
             ids = [o["id"] for o in decision["options"]]
-            from dsl.errors import suggest
+            from dsl import suggest
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 import operator
 
 from dsl import ast as A
-from dsl.checker import PSEUDO_FIELDS
+from dsl import PSEUDO_FIELDS
 
 from .errors import RuleFault
 

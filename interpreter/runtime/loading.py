@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 
-from dsl.loader import load_pack
+from dsl import load_pack
 
 from .model import Rules
 from .packs import find_pack

@@ -39,7 +39,7 @@ class Rules(BaseModel):
         if variant == "standard" and variant not in self.variants:
             variant = None
         if variant is not None and variant not in self.variants:
-            from dsl.errors import suggest
+            from dsl import suggest
 
             from .errors import GameError
             known = ", ".join(self.variants) or "none"

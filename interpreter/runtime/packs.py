@@ -4,7 +4,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from dsl.errors import suggest
+from dsl import suggest
 from .errors import GameError
 
 

@@ -128,7 +128,7 @@ def create_pack(path: str) -> list[Path]:
     name = re.sub(r"\W", "_", target.name.lower()).strip("_") or "game"
     if not re.match(r"[a-z_]", name):
         name = "game_" + name
-    from dsl.checker import RESERVED
+    from dsl import RESERVED
     if name in RESERVED:
         name = name + "_game"
     if target.exists() and not target.is_dir():

@@ -10,7 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from dsl.errors import suggest
+from dsl import suggest
 from interpreter.runtime import GameError
 from interpreter.saves.files import default_save_path, load_saved, write_atomically
 

@@ -1,0 +1,26 @@
+"""The rules language front end: parse, check and format .rules files. Its public API is the names below."""
+from __future__ import annotations
+
+import importlib
+
+# name -> the module that defines it; loaded on first use, so `import dsl` costs nothing
+_PUBLIC = {
+    "ast": "dsl.ast",
+    "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
+    "load_pack": "dsl.loader",
+    "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
+    "Program": "dsl.checker", "PSEUDO_FIELDS": "dsl.checker", "RESERVED": "dsl.checker",
+    "Hierarchy": "dsl.types",
+    "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",
+    "files_to_format": "dsl.formatter",
+}
+__all__ = sorted(_PUBLIC)
+
+
+def __getattr__(name: str):
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dsl' has no attribute '{name}'")
+    if module == f"dsl.{name}":
+        return importlib.import_module(module)
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,1 @@
+"""The simulation lab: bots, many seeded games in parallel, and their statistics."""

@@ -1,0 +1,1 @@
+"""Save files on disk and replaying them."""
