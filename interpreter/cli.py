@@ -233,7 +233,7 @@ def cmd_replay(args) -> int:
 
 def game_summary(game) -> dict:
     rules = game.rules
-    turns_var = rules.compiled(game.variant).program.game.turns
+    turns_var = game.view.turn_variable
     result = game.result
     return {"game": rules.name, "variant": game.variant, "seed": game.seed, "seats": game.seats,
             "outcome": result.outcome if result else None, "score": result.score if result else None,
@@ -262,7 +262,7 @@ def cmd_sim(args) -> int:
         except RulesError as err:
             print(err.report(), file=sys.stderr)
             return EXIT_ERRORS
-        rules.compiled(config.variant)
+        rules.view(config.variant)
         if not rules.seats_min <= config.seats <= rules.seats_max:
             raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
     runs = [sim.run(config, args.jobs, _progress_printer()) for config in configs]

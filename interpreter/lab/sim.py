@@ -52,15 +52,15 @@ def play_one(job: tuple) -> dict:
         play_out(game, make_bot(config.bot, seed, config.budget))
     except GameError as err:
         return {"index": index, "seed": seed, "error": str(err)}
-    c = rules.compiled(config.variant)
+    view = rules.view(config.variant)
     cards, tallies = Counter(), Counter()
     for kind, data in game.log_data:
-        if kind == "resolve" and c.is_card.get(data["obj"]):
-            cards[c.labels[data["obj"]]] += 1
+        if kind == "resolve" and view.is_card(data["obj"]):
+            cards[view.label(data["obj"])] += 1
         elif kind == "tally":
             tallies[data["name"]] += 1
     result = game.result
-    turns_var = c.program.game.turns
+    turns_var = view.turn_variable
     return {"index": index, "seed": seed, "outcome": result.outcome, "score": result.score,
             "decisions": game.decisions_made, "turns": game.var(turns_var) if turns_var else None,
             "cards": dict(cards), "tallies": dict(tallies)}

@@ -10,6 +10,7 @@ from dsl import Hierarchy
 from .errors import RuleFault
 from .expressions import compile_expr
 from .statements import WhileOp, compile_stmt
+from .view import RulesView
 
 
 @dataclass
@@ -220,13 +221,12 @@ class Compiled:
             self.score = compile_expr(res.score, self)
             self.outcomes = [(o.name, o.award, compile_expr(o.cond, self) if o.cond is not None else None)
                              for o in res.outcomes]
-        self.layout = p.layouts[0] if p.layouts else None     # how the board is drawn (dsl.ast.LayoutDecl)
-        self.layout_tracks = []                                # (title, values, position) closures
-        self.short_names = {s.name: s.text for s in self.layout.shorts} if self.layout else {}
-        if self.layout is not None:
-            self.at(self.layout)
-            self.layout_tracks = [(t.title, compile_expr(t.values, self), compile_expr(t.position, self))
-                                  for t in self.layout.tracks]
+        layout = p.layouts[0] if p.layouts else None
+        self.layout_tracks = []                                # (values, position) closures, in order
+        self.short_names = {s.name: s.text for s in layout.shorts} if layout else {}
+        if layout is not None:
+            self.at(layout)
+            self.layout_tracks = [(compile_expr(t.values, self), compile_expr(t.position, self)) for t in layout.tracks]
         self.evaluation = None
         if p.evaluations:
             self.at(p.evaluations[0])
@@ -236,6 +236,7 @@ class Compiled:
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+        self.view = RulesView(self, layout, p.game.turns)
 
     def name_label(self, name: str) -> str:
         """The label of a die or token name, for the log."""

@@ -151,9 +151,9 @@ class Game:
         return self._engine.display(value)
 
     @property
-    def tables(self):
-        """The compiled rules of this game's variant (spaces, labels, layout, …), read-only."""
-        return self._engine.c
+    def view(self):
+        """What a board or report may read of this game's rules (objects, labels, kinds, layout)."""
+        return self._engine.c.view
 
     def marks(self, obj: str) -> dict[str, int]:
         """Every token on an object, by token name."""
@@ -163,11 +163,13 @@ class Game:
         """What is left of each finite token supply."""
         return dict(self._engine.supply)
 
-    def track(self, values, position) -> tuple[list, int]:
-        """Evaluate a layout track's compiled expressions: (the values, the marked position)."""
+    def layout_tracks(self) -> list[tuple[str, list, int]]:
+        """The layout's marked tracks now: (title, the values, the marked position from 1)."""
         e = self._engine
+        titles = e.c.view.layout.track_titles if e.c.view.layout else ()
         try:
-            return list(values(e, {})), position(e, {})
+            return [(title, list(values(e, {})), position(e, {}))
+                    for title, (values, position) in zip(titles, e.c.layout_tracks)]
         except (RuleFault,) + PYTHON_FAULTS as err:
             raise GameError(f"rules: error: a layout track cannot be drawn ({err})") from None
 

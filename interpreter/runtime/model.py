@@ -49,6 +49,10 @@ class Rules(BaseModel):
             self._runtime[variant] = compile_program(self, variant)
         return self._runtime[variant]
 
+    def view(self, variant: Optional[str] = None):
+        """What a board or report may read of one variant's rules (see runtime.view.RulesView)."""
+        return self.compiled(variant).view
+
     # ---- games
     def new_game(self, seed: int = 0, variant: Optional[str] = None, seats: int = 1):
         from .game import Game

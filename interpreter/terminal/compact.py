@@ -39,12 +39,12 @@ def abbreviate(label: str) -> str:
 def short_name(game, name: str) -> str:
     """An object's (or a field's) short name: its own `short`, else its nearest kind's `short`
     with the label's closing number, else an abbreviation of its label."""
-    tables = game.tables
-    shorts = tables.short_names
+    view = game.view
+    shorts = view.short_names
     if name in shorts:
         return shorts[name]
-    label = game.label(name) if name in tables.labels else render.words(name)
-    for kind in tables.ancestors(tables.kind_of(name)) if name in tables.pieces else ():
+    label = game.label(name) if view.has_label(name) else render.words(name)
+    for kind in view.kinds_of(name) if name in view.pieces else ():
         if kind in shorts:
             return shorts[kind] + closing_number(NOTES.sub("", label).split())
     return abbreviate(label)
@@ -78,7 +78,7 @@ def contents_words(game, space: str) -> list[str]:
     marks = marks_short(game, space, only_changed=False)
     out = ["[" + ",".join(marks) + "]"] if marks else []
     stack = game.pieces_at(space)
-    if space in game.tables.decks:
+    if space in game.view.decks:
         return out + ([render.count_words(game, stack)] if stack else [])
     keys = [(short_name(game, p), ",".join(marks_short(game, p, only_changed=True))) for p in stack]
     return out + [name.replace(" ", "") + (f"×{n}" if n > 1 else "") + (f"({marks})" if marks else "")
@@ -97,7 +97,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
     """The status line, the tracks, then one entry per region: every layout row on its own line
     with empty spaces shown when `height` is None; else each region's occupied spaces as one
     paragraph, cut so that the whole takes at most `height` lines (one line per region at least)."""
-    layout = game.tables.layout
+    layout = game.view.layout
     tracks = render.track_lines(game)
     head = [render.status_line(game, layout)] + ([Text("  ").join(tracks)] if tracks else [])
     regions = layout.regions if layout is not None else []
@@ -162,7 +162,7 @@ def joined(parts: list[Text], separator: str = "  ") -> Text:
 def elsewhere_words(game, placed: set[str]) -> list[Text]:
     """Each occupied space outside the layout with how many pieces it holds."""
     out = []
-    for space in game.tables.spaces:
+    for space in game.view.spaces:
         stack = game.pieces_at(space)
         if space not in placed and stack:
             out.append(Text.assemble((NOTES.sub("", game.label(space)), "bold"), f" {len(stack)}"))

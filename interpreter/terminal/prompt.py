@@ -235,7 +235,7 @@ def cmd_board(s: Session, rest: str):
         return
     regions = render.regions_titled(s.game, rest)
     if not regions:
-        titles = [r.title for r in s.game.tables.layout.regions] if s.game.tables.layout else []
+        titles = [r.title for r in s.game.view.layout.regions] if s.game.view.layout else []
         s.say(f"No region's title has '{rest}'" + (f"; the regions are: {'; '.join(titles)}" if titles else ""))
     for region in regions:
         s.out.print(render.region_panel(s.game, region))
@@ -300,7 +300,7 @@ def cmd_load(s: Session, rest: str):
 
 def cmd_inspect(s: Session, rest: str):
     if not rest:
-        s.say("inspect needs a space or piece, e.g. 'inspect " + s.game.label(s.game.tables.spaces[0]) + "'")
+        s.say("inspect needs a space or piece, e.g. 'inspect " + s.game.label(s.game.view.spaces[0]) + "'")
         return
     for line in inspect_text(s.game, rest):
         s.say(line)
@@ -315,20 +315,20 @@ COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help,
 
 def inspect_text(game, query: str) -> list[str]:
     """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
-    tables = game.tables
+    view = game.view
     matches = render.find_objects(game, query) or [
-        o for o in tables.objects if compact.short_name(game, o).lower() == query.strip().lower()]
+        o for o in view.objects if compact.short_name(game, o).lower() == query.strip().lower()]
     if not matches:
-        names = [o for o in tables.objects] + [tables.labels[o].lower() for o in tables.objects]
+        names = list(view.objects) + [view.label(o).lower() for o in view.objects]
         return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
-    labels = list(dict.fromkeys(tables.labels[m] for m in matches))
+    labels = list(dict.fromkeys(view.label(m) for m in matches))
     if len(labels) > 1:
         listed = ", ".join(f"{game.label(m)} ({m})" for m in matches[:12])
         more = f" and {len(matches) - 12} more" if len(matches) > 12 else ""
         return [f"'{query}' could be: {listed}{more}. Which one?"]
     lines = render.inspect_lines(game, matches[0])
     if len(matches) > 1:
-        places = [game.label(game.location(m)) for m in matches if m in tables.pieces]
+        places = [game.label(game.location(m)) for m in matches if m in view.pieces]
         where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
         lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
     return lines

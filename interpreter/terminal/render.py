@@ -44,13 +44,13 @@ def render_text(game, width: int = WIDTH) -> str:
 
 def board(game) -> Group:
     """The status line, one panel per layout region, and what lies elsewhere."""
-    layout = game.tables.layout
+    layout = game.view.layout
     parts = [status_line(game, layout)] + track_lines(game)
     placed: set[str] = set()
     if layout is not None:
         for region in layout.regions:
             parts.append(region_panel(game, region))
-            placed.update(cell.space for row in region.rows for cell in row)
+            placed.update(region.spaces)
     others = elsewhere_lines(game, placed)
     if others:
         title = "Elsewhere" if layout is not None else "Board"
@@ -59,7 +59,7 @@ def board(game) -> Group:
 
 
 def status_line(game, layout) -> Text:
-    names = [cell.space for cell in layout.show] if layout is not None else list(game.tables.vars)
+    names = layout.status if layout is not None else game.view.variables
     text = Text()
     for i, name in enumerate(names):
         if i:
@@ -71,8 +71,7 @@ def status_line(game, layout) -> Text:
 def track_lines(game) -> list[Text]:
     """The layout's marked tracks: `Title 6 5 [4] 4`."""
     lines = []
-    for title, values, position in game.tables.layout_tracks:
-        items, at = game.track(values, position)
+    for title, items, at in game.layout_tracks():
         text = Text(title + " ", style="bold")
         for i, item in enumerate(items, 1):
             if i > 1:
@@ -89,7 +88,7 @@ def track_lines(game) -> list[Text]:
 def variable_text(game, name: str) -> Text:
     """`name value`, or for a short ranged number a track with the value marked: 0 1 [2] 3."""
     value = game.var(name)
-    low, high = game.tables.vars[name][1:]
+    low, high = game.view.var_range(name)
     text = Text(words(name) + " ", style="bold")
     is_number = isinstance(value, int) and not isinstance(value, bool)
     if not is_number or low is None or high - low + 1 > TRACK_SPAN:
@@ -114,7 +113,7 @@ def region_panel(game, region) -> Panel:
 
 def regions_titled(game, word: str) -> list:
     """The layout's regions whose title (or short title) contains the word, in any case."""
-    layout = game.tables.layout
+    layout = game.view.layout
     w = word.strip().lower()
     return [r for r in (layout.regions if layout else []) if w in r.title.lower() or w in (r.short or "").lower()]
 
@@ -152,7 +151,7 @@ def stack_lines(game, space: str, width: int, room: int) -> list[str]:
     stack = game.pieces_at(space)
     if not stack:
         return []
-    if space in game.tables.decks:
+    if space in game.view.decks:
         return [count_words(game, stack)]
     entries = grouped(game, stack)
     if height([e for e, _ in entries], width) <= room:
@@ -193,8 +192,8 @@ def space_marks(game, space: str) -> list[str]:
 
 
 def token_words(game, obj: str) -> list[str]:
-    labels = game.tables.token_labels
-    return [labels.get(t, t) if n == 1 else f"{n} {labels.get(t, t)}" for t, n in game.marks(obj).items()]
+    label = game.view.token_label
+    return [label(t) if n == 1 else f"{n} {label(t)}" for t, n in game.marks(obj).items()]
 
 
 def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " ") -> list[str]:
@@ -203,7 +202,7 @@ def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " "
     an attribute (by default its name in words)."""
     name_of = name_of or words
     out = []
-    for name, default in game.tables.var_defaults.get(obj, {}).items():
+    for name, default in game.view.markers(obj).items():
         value = game.field(obj, name)
         if isinstance(value, bool):
             if value != default:
@@ -214,7 +213,7 @@ def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " "
 
 
 def count_words(game, pieces: list[str]) -> str:
-    cards = all(game.tables.is_card.get(p) for p in pieces)
+    cards = all(game.view.is_card(p) for p in pieces)
     noun = ("card" if cards else "piece") + ("" if len(pieces) == 1 else "s")
     return f"{len(pieces)} {noun}"
 
@@ -224,13 +223,13 @@ def count_words(game, pieces: list[str]) -> str:
 def elsewhere_lines(game, placed: set[str]) -> list[Text]:
     """One line per occupied or marked space outside the layout, then the token supplies."""
     out = []
-    for space in game.tables.spaces:
+    for space in game.view.spaces:
         if space in placed:
             continue
         line = pile_line(game, space)
         if line is not None:
             out.append(line)
-    supply = [f"{n} {game.tables.token_labels.get(t, t)}" for t, n in game.token_supply_left().items()]
+    supply = [f"{n} {game.view.token_label(t)}" for t, n in game.token_supply_left().items()]
     if supply:
         out.append(Text.assemble(("Tokens left in supply: ", "bold"), ", ".join(supply)))
     return out
@@ -246,7 +245,7 @@ def pile_line(game, space: str) -> Text | None:
         text.append(f" [{marks[0]}]", style="italic")
     if not stack:
         return text
-    if space in game.tables.decks:
+    if space in game.view.decks:
         return text.append(f": {count_words(game, stack)}")
     entries = [e for e, _ in grouped(game, stack)]
     listed = _clip(entries, ELSEWHERE_CHARS)
@@ -269,49 +268,37 @@ def _clip(entries: list[str], budget: int) -> list[str]:
 
 def inspect_lines(game, oid: str) -> list[str]:
     """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
-    t = game.tables
-    lines = [f"{game.label(oid)} ({oid}), a {words(_piece_kind(t, oid) if oid in t.pieces else _space_kind(t, oid))}"]
-    if oid in t.pieces:
+    view = game.view
+    lines = [f"{game.label(oid)} ({oid}), a {words(view.kind_name(oid))}"]
+    if oid in view.pieces:
         lines.append(f"  at: {game.label(game.location(oid))}")
-        if t.card_deck.get(oid):
-            lines.append(f"  card of: {game.label(t.card_deck[oid])}")
-    for name, value in t.attrs.get(oid, {}).items():
+        if view.card_deck(oid):
+            lines.append(f"  card of: {game.label(view.card_deck(oid))}")
+    for name, value in view.attributes(oid).items():
         if value not in (None, [], False):
             lines.append(f"  {words(name)}: {game.label(value)}")
-    for name in t.var_defaults.get(oid, {}):
+    for name in view.markers(oid):
         lines.append(f"  {words(name)}: {game.label(game.field(oid, name))}")
     marks = token_words(game, oid)
     if marks:
         lines.append(f"  tokens: {', '.join(marks)}")
-    if oid in t.spaces:
+    if oid in view.spaces:
         stack = game.pieces_at(oid)
-        if oid in t.decks:
+        if oid in view.decks:
             lines.append(f"  {count_words(game, stack)}, face down")
         else:
             lines.append(f"  holds (bottom to top): {', '.join(e for e, _ in grouped(game, stack)) or 'nothing'}")
     return lines
 
 
-def _piece_kind(t, oid: str) -> str:
-    """The kind a piece's declaration names (a piece declaration is a kind of its own)."""
-    chain = t.ancestors(t.kind_of(oid))
-    return chain[1] if len(chain) > 1 else chain[0]
-
-
-def _space_kind(t, oid: str) -> str:
-    """The most particular kind a space belongs to."""
-    chain = t.chain.get(oid, frozenset())
-    return next((k for k in chain if len(t.ancestors(k)) == len(chain)), "space")
-
-
 def find_objects(game, query: str) -> list[str]:
     """Objects whose id or label is the query (any case); failing that, whose label contains it."""
-    t = game.tables
+    view = game.view
     q = query.strip().lower()
-    exact = [o for o in t.objects if o.lower() == q or t.labels.get(o, "").lower() == q]
+    exact = [o for o in view.objects if o.lower() == q or view.label(o).lower() == q]
     if exact:
         return exact
-    return [o for o in t.objects if q and q in t.labels.get(o, "").lower()]
+    return [o for o in view.objects if q and q in view.label(o).lower()]
 
 
 # ---- small helpers

@@ -89,7 +89,7 @@ def test_the_fitted_board_never_takes_more_lines_than_it_is_given(pack, seats):
                 drawing = compact.fitted_board(game, 80, height)
                 text = plain(drawing)
                 taken = len(text.splitlines())
-                minimum = 2 + len(game.tables.layout.regions)     # status, tracks, a line per region
+                minimum = 2 + len(game.view.layout.regions)     # status, tracks, a line per region
                 assert taken <= max(height, minimum), (height, text)
                 assert max(len(line) for line in text.splitlines()) <= 80
                 full = text == plain(render.board(game))

@@ -1,0 +1,94 @@
+"""What applications may read of a game's rules: objects, labels, kinds, and the board's layout."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A space (or, in the status line, a variable) with the style it is drawn in."""
+    space: str
+    style: str | None = None
+
+
+@dataclass(frozen=True)
+class Region:
+    title: str
+    short: str | None
+    rows: tuple[tuple[Cell, ...], ...]
+
+    @property
+    def spaces(self) -> list[str]:
+        return [cell.space for row in self.rows for cell in row]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the pack asks its board to be drawn: titled regions of rows, and the variables shown."""
+    regions: tuple[Region, ...]
+    status: tuple[str, ...]              # variables shown above the board
+    track_titles: tuple[str, ...]        # marked tracks shown under them (see Game.layout_tracks)
+
+
+def layout_from(decl) -> Layout | None:
+    """The view of a checked `layout` declaration (None when the pack has none)."""
+    if decl is None:
+        return None
+    regions = tuple(Region(r.title, r.short, tuple(tuple(Cell(c.space, c.style) for c in row) for row in r.rows))
+                    for r in decl.regions)
+    return Layout(regions, tuple(c.space for c in decl.show), tuple(t.title for t in decl.tracks))
+
+
+class RulesView:
+    """A read-only view of one variant's compiled rules, in the terms a board or a report needs."""
+
+    def __init__(self, c, layout_decl, turn_variable: str | None):
+        self._c = c
+        self.layout = layout_from(layout_decl)
+        self.turn_variable = turn_variable
+        self.objects: tuple[str, ...] = tuple(c.objects)
+        self.spaces: tuple[str, ...] = tuple(c.spaces)
+        self.decks = frozenset(c.decks)
+        self.pieces = frozenset(c.pieces)
+        self.variables: tuple[str, ...] = tuple(c.vars)
+        self.short_names: dict[str, str] = dict(c.short_names)
+
+    def label(self, oid: str) -> str:
+        return self._c.labels[oid]
+
+    def has_label(self, name: str) -> bool:
+        return name in self._c.labels
+
+    def is_card(self, oid: str) -> bool:
+        return bool(self._c.is_card.get(oid))
+
+    def card_deck(self, oid: str) -> str | None:
+        """The deck a card belongs to (None for other pieces)."""
+        return self._c.card_deck.get(oid)
+
+    def attributes(self, oid: str) -> dict:
+        """An object's fixed attributes."""
+        return dict(self._c.attrs.get(oid, {}))
+
+    def markers(self, oid: str) -> dict:
+        """An object's changeable attributes with their starting values."""
+        return dict(self._c.var_defaults.get(oid, {}))
+
+    def token_label(self, token: str) -> str:
+        return self._c.token_labels.get(token, token)
+
+    def var_range(self, name: str) -> tuple[int | None, int | None]:
+        """The bounds a numeric variable is declared with ((None, None) when it has none)."""
+        return self._c.vars[name][1:]
+
+    def kinds_of(self, oid: str) -> list[str]:
+        """A piece's declaration, then its kinds from the nearest up."""
+        return self._c.ancestors(self._c.kind_of(oid))
+
+    def kind_name(self, oid: str) -> str:
+        """The kind a piece's declaration names, or the most particular kind of a space."""
+        if oid in self.pieces:
+            chain = self.kinds_of(oid)
+            return chain[1] if len(chain) > 1 else chain[0]
+        chain = self._c.chain.get(oid, frozenset())
+        return next((k for k in chain if len(self._c.ancestors(k)) == len(chain)), "space")
