@@ -1,16 +1,26 @@
 """The interpreter proper: compiles checked rules and runs games; applications use only what is named here."""
 from __future__ import annotations
 
-from dsl import RulesError
+import importlib
 
-from .dice import seed_state
-from .errors import GameError
-from .events import Event
-from .game import SAVE_FORMAT, Decision, Game, Option, Result
-from .loading import load_rules
-from .model import Rules, rules_schema
-from .packs import bundled_names, find_pack
-from .savecheck import check_trail
+# name -> the module that defines it; loaded on first use, so a command that needs little loads little
+_PUBLIC = {
+    "GameError": "interpreter.runtime.errors", "RulesError": "dsl.errors",
+    "load_rules": "interpreter.runtime.loading",
+    "Rules": "interpreter.runtime.model", "rules_schema": "interpreter.runtime.model",
+    "Game": "interpreter.runtime.game", "Decision": "interpreter.runtime.game", "Option": "interpreter.runtime.game",
+    "Result": "interpreter.runtime.game", "SAVE_FORMAT": "interpreter.runtime.game",
+    "Event": "interpreter.runtime.events",
+    "RulesView": "interpreter.runtime.view",
+    "check_trail": "interpreter.runtime.savecheck",
+    "seed_state": "interpreter.runtime.dice",
+    "find_pack": "interpreter.runtime.packs", "bundled_names": "interpreter.runtime.packs",
+}
+__all__ = sorted(_PUBLIC)
 
-__all__ = ["load_rules", "Rules", "Game", "Decision", "Option", "Result", "Event", "RulesError", "GameError",
-           "SAVE_FORMAT", "check_trail", "seed_state", "find_pack", "bundled_names", "rules_schema"]
+
+def __getattr__(name: str):
+    module = _PUBLIC.get(name)
+    if module is None:
+        raise AttributeError(f"module 'interpreter.runtime' has no attribute '{name}'")
+    return getattr(importlib.import_module(module), name)

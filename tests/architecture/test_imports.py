@@ -48,8 +48,10 @@ def layer(module: str) -> str:
 
 
 def is_public(imported: str, package: str) -> bool:
-    """`package.NAME` where NAME is a name the package itself exports (not a module inside it)."""
+    """The package itself, or `package.NAME` where NAME is a name it exports (not a module inside it)."""
     import importlib
+    if imported == package:
+        return True
     if not imported.startswith(package + "."):
         return False
     rest = imported[len(package) + 1:]
