@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 
 from . import ast as A
 from .errors import Diagnostic, suggest
-from .types import ANY, BOOL, INT, KIND, NONE, ROOT_PARENTS, ROOTS, TEXT, TOKEN, Hierarchy, describe, item_of, list_of, plural
+from .types import (ANY, BOOL, DECK, INT, KIND, NONE, PIECE, ROOT_PARENTS, ROOTS, SPACE, TEXT, TOKEN, FieldInfo, Hierarchy,
+                    ListType, Named, Type, item_of)
 
 # builtin functions: name -> short description of the arguments, for arity errors
 BUILTINS = {
@@ -19,6 +20,7 @@ BUILTINS = {
     "head": "a list and how many of its first items", "token_supply": "a token with a supply",
 }
 MAX_COPIES = 10_000
+BASIC_TYPE_NAMES = ("int", "bool", "text", "kind", "token")   # the types a declaration names besides kinds and enums
 
 # words that begin a statement or stand for a value; a name spelled like one could never be used
 SHORT_NAME_CHARS = 12     # the longest abbreviation the compact board allows
@@ -27,15 +29,15 @@ RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "eli
             "and", "or", "in", "is", "let", "set", "move", "shuffle", "insert", "add", "remove",
             "for", "repeat", "while", "break", "continue", "return", "resolve", "choose", "perform",
             "as", "phase", "log", "end", "then"}
-PSEUDO_FIELDS = {"label": TEXT, "location": "space", "kind": KIND, "deck": "deck"}
+PSEUDO_FIELDS = {"label": TEXT, "location": SPACE, "kind": KIND, "deck": DECK}
 
 
 @dataclass
 class Scope:
-    names: dict[str, str] = field(default_factory=dict)
+    names: dict[str, Type] = field(default_factory=dict)
     parent: "Scope | None" = None
 
-    def lookup(self, name: str) -> str | None:
+    def lookup(self, name: str) -> Type | None:
         scope = self
         while scope is not None:
             if name in scope.names:
@@ -53,7 +55,7 @@ class Scope:
     def child(self) -> "Scope":
         return Scope(parent=self)
 
-    def outer_type(self, name: str) -> str | None:
+    def outer_type(self, name: str) -> Type | None:
         """The type of `name` in an enclosing scope (not this one), if it is declared there."""
         return self.parent.lookup(name) if self.parent is not None else None
 
@@ -61,7 +63,7 @@ class Scope:
 @dataclass
 class Context:
     """Where a statement sits: what `this` is, whether break/return/score are allowed."""
-    this: str | None = None
+    this: Type | None = None
     loops: int = 0
     returns: bool = False
     score: bool = False
@@ -144,7 +146,7 @@ class Checker:
         self.file = ""
         self.used: set[str] = set()
         self.h = Hierarchy()
-        self.globals: dict[str, str] = {}     # name -> type, for names usable as values
+        self.globals: dict[str, Type] = {}    # name -> type, for names usable as values
         self.name_refs: dict[str, str] = {}   # name -> what it refers to ("var", "object", ...)
         self.sought: set[str] = set()         # kinds looked up with objects() or take()
         self.referenced: set[str] = set()     # global names that code (not declarations) mentions
@@ -243,13 +245,13 @@ class Checker:
                 if v.name in self.globals:
                     self.at(e)
                     self.error(v, f"enum value '{v.name}' is already defined")
-                self.globals[v.name] = e.name
+                self.globals[v.name] = Named(e.name)
                 self.name_refs[v.name] = "enum"
         h.parent.update(p.kind_parents())
         self.used.update(k.parent for k in p.by_cat["kind"].values())
         for k in p.by_cat["kind"].values():
             self.at(k)
-            h.fields[k.name] = {f.name: (self.type_of(f.type, k), f.mutable) for f in k.fields}
+            h.fields[k.name] = {f.name: FieldInfo(self.type_of(f.type, k), f.mutable) for f in k.fields}
         for k in p.by_cat["kind"].values():
             self.at(k)
             if not (k.parent in ROOTS or k.parent in p.by_cat["kind"]):
@@ -257,14 +259,14 @@ class Checker:
             elif k.name in h.ancestors(k.parent):
                 self.error(k, f"kind '{k.name}' is its own ancestor")
         for s in p.by_cat["space"].values():
-            self.globals[s.name] = s.kind or "space"
+            self.globals[s.name] = Named(s.kind) if s.kind else SPACE
             self.name_refs[s.name] = "object"
         for d in p.by_cat["deck"].values():
-            self.globals[d.name] = "deck"
+            self.globals[d.name] = DECK
             self.name_refs[d.name] = "object"
         for pc in p.by_cat["piece"].values():
             if pc.count == 1:
-                self.globals[pc.name] = pc.name
+                self.globals[pc.name] = Named(pc.name)
                 self.name_refs[pc.name] = "object"
             else:
                 self.globals[pc.name] = KIND
@@ -283,14 +285,14 @@ class Checker:
     def kind_names(self) -> list[str]:
         return list(ROOTS) + list(self.h.parent)
 
-    def type_of(self, t: A.TypeRef, where) -> str:
+    def type_of(self, t: A.TypeRef, where) -> Type:
         if t.name == "list":
-            return list_of(self.type_of(t.item, where))
-        if t.name in (INT, BOOL, TEXT, KIND, TOKEN) or t.name in self.h.enums or self.h.is_kind(t.name):
+            return ListType(self.type_of(t.item, where))
+        if t.name in BASIC_TYPE_NAMES or t.name in self.h.enums or self.h.is_kind(t.name):
             if self.h.is_kind(t.name):
                 self.used.add(t.name)
-            return t.name
-        known = [INT, BOOL, TEXT, KIND, TOKEN] + list(self.h.enums) + self.kind_names()
+            return Named(t.name)
+        known = list(BASIC_TYPE_NAMES) + list(self.h.enums) + self.kind_names()
         self.error(t, f"unknown type '{t.name}'" + suggest(t.name, known))
         return ANY
 
@@ -304,11 +306,11 @@ class Checker:
             if f.name in PSEUDO_FIELDS:
                 self.error(f, f"'{f.name}' is built in for every object; choose another field name")
             if f.default is not None:
-                self.expect(f.default, Scope(), Context(), self.h.fields[k.name][f.name][0],
+                self.expect(f.default, Scope(), Context(), self.h.fields[k.name][f.name].type,
                             f"the default of '{f.name}'")
                 self.expect_constant(f.default)
         if k.does is not None:
-            self.block(k.does, Scope(), Context(this=k.name, returns=True))
+            self.block(k.does, Scope(), Context(this=Named(k.name), returns=True))
 
     def check_attrs(self, decl, kind: str, attrs: list[A.AttrValue]) -> None:
         given = {}
@@ -324,7 +326,7 @@ class Checker:
             if a.name in given:
                 self.error(a, f"attribute '{a.name}' is given twice")
             given[a.name] = a
-            self.expect(a.value, Scope(), Context(), info[0], f"attribute '{a.name}'")
+            self.expect(a.value, Scope(), Context(), info.type, f"attribute '{a.name}'")
             self.expect_constant(a.value)
             self.file = saved
         for k in self.h.ancestors(kind):
@@ -391,13 +393,13 @@ class Checker:
             self.used.add(start)
         self.check_attrs(pc, pc.kind, pc.attrs)
         if pc.does is not None:
-            self.block(pc.does, Scope(), Context(this=pc.name, returns=True))
+            self.block(pc.does, Scope(), Context(this=Named(pc.name), returns=True))
 
     def check_var(self, v: A.VarDecl) -> None:
         t = self.globals[v.name]
         self.expect(v.init, Scope(), Context(), t, f"the starting value of '{v.name}'")
         if (v.low is not None) and t != INT:
-            self.error(v, f"only a number variable can have a range; '{v.name}' is {describe(t)}")
+            self.error(v, f"only a number variable can have a range; '{v.name}' is {t.describe()}")
         elif v.low is not None and v.low > v.high:
             self.error(v, f"the range {v.low}..{v.high} of '{v.name}' is empty")
         elif v.low is not None and isinstance(v.init, A.IntLit) and not v.low <= v.init.value <= v.high:
@@ -409,8 +411,8 @@ class Checker:
             t = self.type_of(prm.type, prm)
             if domains:
                 if prm.domain is not None:
-                    self.expect(prm.domain, scope, Context(), list_of(t), f"the choices for '{prm.name}'")
-                elif not (self.h.is_object(t) or t in self.h.enums or t == BOOL):
+                    self.expect(prm.domain, scope, Context(), ListType(t), f"the choices for '{prm.name}'")
+                elif not (self.h.is_object(t) or self.h.is_enum(t) or t == BOOL):
                     self.error(prm, f"parameter '{prm.name}' needs its choices: write '{prm.name}: {t} in LIST'")
             if prm.name in scope.names:
                 self.error(prm, f"parameter '{prm.name}' appears twice")
@@ -438,7 +440,7 @@ class Checker:
 
     def check_trigger(self, t) -> None:
         if isinstance(t, A.EntersTrigger):
-            scope = Scope({t.piece_var: self.type_of(t.kind, t), t.space_var: "space"})
+            scope = Scope({t.piece_var: self.type_of(t.kind, t), t.space_var: SPACE})
         else:
             if t.var not in self.p.by_cat["var"]:
                 self.error(t, f"unknown variable '{t.var}'" + suggest(t.var, self.p.by_cat["var"]))
@@ -521,7 +523,7 @@ class Checker:
         method = getattr(self, f"stmt_{st.stmt}")
         method(st, scope, ctx)
 
-    def declare_local(self, scope: Scope, name: str, t: str, node) -> None:
+    def declare_local(self, scope: Scope, name: str, t: Type, node) -> None:
         """Blocks share their procedure's variables at run time, so a nested block may not
         declare a name an enclosing block already uses."""
         if name not in scope.names and scope.outer_type(name) is not None:
@@ -563,36 +565,36 @@ class Checker:
                 target.ref = "local"
         elif isinstance(target, A.FieldRef):
             obj_t = self.expr(target.obj, scope, ctx)
-            info = self.h.field(obj_t, target.name) if self.h.is_object(obj_t) else None
+            info = self.h.field(obj_t.name, target.name) if self.h.is_object(obj_t) else None
             if info is None:
                 self.field_error(target, obj_t)
                 return
-            if not info[1]:
+            if not info.mutable:
                 self.error(target, f"cannot set '{target.name}': it is a fixed attribute; declare it with 'var' in its kind to change it")
                 return
-            t = info[0]
+            t = info.type
         else:
             self.error(target, "only a variable or an object's field can be set")
             return
         if st.op != "=":
             self.expect(st.value, scope, ctx, INT, f"'{st.op}'")
             if t not in (INT, ANY):
-                self.error(st, f"'{st.op}' needs a number, but this is {describe(t)}")
+                self.error(st, f"'{st.op}' needs a number, but this is {t.describe()}")
         else:
             self.expect(st.value, scope, ctx, t, "the new value")
 
     def stmt_move(self, st: A.Move, scope, ctx):
         t = self.expr(st.what, scope, ctx)
         item = item_of(t) or t
-        if not (self.h.is_object(item) and self.h.root(item) in ("piece", "card")) and item not in (ANY, NONE):
-            self.error(st.what, f"only pieces can be moved, not {describe(t)}")
+        if not (self.h.is_object(item) and self.h.root(item.name) in ("piece", "card")) and item not in (ANY, NONE):
+            self.error(st.what, f"only pieces can be moved, not {t.describe()}")
         self.expect_space(st.dest, scope, ctx)
 
     def stmt_insert(self, st: A.Insert, scope, ctx):
         t = self.expr(st.what, scope, ctx)
         item = item_of(t) or t
         if not (self.h.is_object(item) or item in (ANY, NONE)):
-            self.error(st.what, f"only pieces or cards can be inserted, not {describe(t)}")
+            self.error(st.what, f"only pieces or cards can be inserted, not {t.describe()}")
         self.expect_space(st.into, scope, ctx)
 
     def stmt_shuffle(self, st: A.Shuffle, scope, ctx):
@@ -602,15 +604,15 @@ class Checker:
         t = self.expr(st.target, scope, ctx)
         item = item_of(t) or t
         if not (self.h.is_object(item) or item in (ANY, NONE)):
-            self.error(st.target, f"only pieces or cards can be shuffled in, not {describe(t)}")
+            self.error(st.target, f"only pieces or cards can be shuffled in, not {t.describe()}")
         self.expect_space(st.into, scope, ctx)
         if st.among_bottom is not None:
             self.expect(st.among_bottom, scope, ctx, INT, "the number of bottom cards")
 
     def expect_space(self, node, scope, ctx):
         t = self.expr(node, scope, ctx)
-        if t not in (ANY,) and not (self.h.is_object(t) and self.h.root(t) in ("space", "deck")):
-            self.error(node, f"expected a space, found {describe(t)}")
+        if t != ANY and not (self.h.is_object(t) and self.h.root(t.name) in ("space", "deck")):
+            self.error(node, f"expected a space, found {t.describe()}")
 
     def token_ref(self, st, name: str) -> None:
         if name not in self.p.by_cat["token"]:
@@ -632,7 +634,7 @@ class Checker:
     def expect_object(self, node, scope, ctx):
         t = self.expr(node, scope, ctx)
         if t != ANY and not self.h.is_object(t):
-            self.error(node, f"expected a piece or space, found {describe(t)}")
+            self.error(node, f"expected a piece or space, found {t.describe()}")
         return t
 
     def stmt_if(self, st: A.If, scope, ctx):
@@ -648,7 +650,7 @@ class Checker:
         t = self.expr(st.source, scope, ctx)
         item = item_of(t)
         if item is None and t != ANY:
-            self.error(st.source, f"'for' needs a list, found {describe(t)}")
+            self.error(st.source, f"'for' needs a list, found {t.describe()}")
         inner = scope.child()
         self.declare_local(inner, st.var, item or ANY, st)
         self.loop_body(st.body, inner, ctx)
@@ -703,7 +705,7 @@ class Checker:
         t = self.expr(st.source, scope, ctx)
         item = item_of(t)
         if item is None and t != ANY:
-            self.error(st.source, f"'choose' needs a list of options, found {describe(t)}")
+            self.error(st.source, f"'choose' needs a list of options, found {t.describe()}")
         for text in (st.prompt, st.pass_label):
             if text is not None:
                 self.expr(text, scope, ctx)
@@ -717,11 +719,11 @@ class Checker:
         self.expect(st.most, scope, ctx, INT, "the most that can be chosen")
         t = self.expr(st.source, scope, ctx)
         if item_of(t) is None and t != ANY:
-            self.error(st.source, f"'choose' needs a list of options, found {describe(t)}")
+            self.error(st.source, f"'choose' needs a list of options, found {t.describe()}")
         if st.prompt is not None:
             self.expr(st.prompt, scope, ctx)
         inner = scope.child()
-        self.declare_local(inner, st.var, t if t != ANY else list_of(ANY), st)
+        self.declare_local(inner, st.var, t if t != ANY else ListType(ANY), st)
         self.block(st.body, inner, ctx)
 
     def stmt_perform(self, st: A.Perform, scope, ctx):
@@ -764,10 +766,10 @@ class Checker:
                 self.error(st.outcome, f"unknown outcome '{name}'" + suggest(name, known))
 
     # ---- expressions
-    def expect(self, node, scope, ctx, want: str, what: str) -> str:
+    def expect(self, node, scope, ctx, want: Type, what: str) -> Type:
         got = self.expr(node, scope, ctx)
         if not self.h.accepts(want, got):
-            self.error(node, f"{what} should be {describe(want)}, but this is {describe(got)}")
+            self.error(node, f"{what} should be {want.describe()}, but this is {got.describe()}")
         return got
 
     def narrow(self, cond, inner: Scope, outer: Scope) -> None:
@@ -778,19 +780,19 @@ class Checker:
         elif isinstance(cond, A.IsKind) and isinstance(cond.operand, A.Name):
             name = cond.operand.name
             if outer.lookup(name) is not None and self.h.is_kind(cond.kind):
-                inner.names[name] = cond.kind
+                inner.names[name] = Named(cond.kind)
 
-    def field_error(self, node: A.FieldRef, obj_t: str) -> None:
+    def field_error(self, node: A.FieldRef, obj_t: Type) -> None:
         if obj_t == ANY:
             return
         if not self.h.is_object(obj_t):
-            self.error(node, f"'.{node.name}' needs a piece or space, but this is {describe(obj_t)}")
+            self.error(node, f"'.{node.name}' needs a piece or space, but this is {obj_t.describe()}")
             return
-        names = list(PSEUDO_FIELDS) + [n for k in self.h.ancestors(obj_t) + self.h.descendants(obj_t)
+        names = list(PSEUDO_FIELDS) + [n for k in self.h.ancestors(obj_t.name) + self.h.descendants(obj_t.name)
                                        for n in self.h.fields.get(k, {})]
-        self.error(node, f"'{obj_t}' has no field '{node.name}'" + suggest(node.name, names))
+        self.error(node, f"'{obj_t.name}' has no field '{node.name}'" + suggest(node.name, names))
 
-    def expr(self, node, scope: Scope, ctx: Context) -> str:
+    def expr(self, node, scope: Scope, ctx: Context) -> Type:
         return getattr(self, f"expr_{node.node}")(node, scope, ctx)
 
     def expr_int(self, node, scope, ctx):
@@ -842,11 +844,11 @@ class Checker:
         obj_t = self.expr(node.obj, scope, ctx)
         if node.name in PSEUDO_FIELDS and (self.h.is_object(obj_t) or obj_t == ANY):
             return PSEUDO_FIELDS[node.name]
-        info = self.h.field(obj_t, node.name) if self.h.is_object(obj_t) else None
+        info = self.h.field(obj_t.name, node.name) if self.h.is_object(obj_t) else None
         if info is None:
             self.field_error(node, obj_t)
             return ANY
-        return info[0]
+        return info.type
 
     def expr_list(self, node: A.ListLit, scope, ctx):
         t = NONE
@@ -854,15 +856,15 @@ class Checker:
             it = self.expr(item, scope, ctx)
             joined = self.h.join(t, it)
             if joined == ANY and ANY not in (t, it):
-                self.error(item, f"a list cannot mix {describe(t)} and {describe(it)}")
+                self.error(item, f"a list cannot mix {t.describe()} and {it.describe()}")
             t = joined
-        return list_of(ANY if t == NONE else t)
+        return ListType(ANY if t == NONE else t)
 
     def expr_comprehension(self, node: A.Comprehension, scope, ctx):
         t = self.expr(node.source, scope, ctx)
         item = item_of(t)
         if item is None and t != ANY:
-            self.error(node.source, f"'for ... in' needs a list, found {describe(t)}")
+            self.error(node.source, f"'for ... in' needs a list, found {t.describe()}")
         inner = scope.child()
         inner.names[node.var] = item or ANY
         if node.cond is not None:
@@ -870,7 +872,7 @@ class Checker:
             self.narrow(node.cond, inner, inner.child())
         if node.order is not None:
             self.expect(node.order, inner, ctx, INT, "the sort key")
-        return list_of(self.expr(node.elem, inner, ctx))
+        return ListType(self.expr(node.elem, inner, ctx))
 
     def expr_roll(self, node: A.Roll, scope, ctx):
         if node.die not in self.p.by_cat["die"]:
@@ -879,7 +881,7 @@ class Checker:
         if node.count is None:
             return INT
         self.expect(node.count, scope, ctx, INT, "the number of dice")
-        return list_of(INT)
+        return ListType(INT)
 
     def expr_if(self, node: A.IfExpr, scope, ctx):
         self.expect(node.cond, scope, ctx, BOOL, "the condition")
@@ -887,7 +889,7 @@ class Checker:
         b = self.expr(node.other, scope, ctx)
         joined = self.h.join(a, b)
         if joined == ANY and ANY not in (a, b):
-            self.error(node, f"both branches must have the same type, not {describe(a)} and {describe(b)}")
+            self.error(node, f"both branches must have the same type, not {a.describe()} and {b.describe()}")
         return joined
 
     def expr_binop(self, node: A.BinOp, scope, ctx):
@@ -901,19 +903,19 @@ class Checker:
             right = self.expr(node.right, scope, ctx)
             item = item_of(right)
             if item is None and right != ANY:
-                self.error(node.right, f"'{op}' needs a list on its right, found {describe(right)}")
+                self.error(node.right, f"'{op}' needs a list on its right, found {right.describe()}")
             elif item is not None and not (self.h.accepts(item, left) or self.h.accepts(left, item)):
-                self.error(node.left, f"cannot look for {describe(left)} in {describe(right)}")
+                self.error(node.left, f"cannot look for {left.describe()} in {right.describe()}")
             return BOOL
         if op == "..":
             self.expect(node.left, scope, ctx, INT, "the start of the range")
             self.expect(node.right, scope, ctx, INT, "the end of the range")
-            return list_of(INT)
+            return ListType(INT)
         if op in ("==", "!="):
             left = self.expr(node.left, scope, ctx)
             right = self.expr(node.right, scope, ctx)
             if not (self.h.accepts(left, right) or self.h.accepts(right, left)):
-                self.error(node, f"cannot compare {describe(left)} with {describe(right)}")
+                self.error(node, f"cannot compare {left.describe()} with {right.describe()}")
             return BOOL
         if op == "+":
             left = self.expr(node.left, scope, ctx)
@@ -924,7 +926,7 @@ class Checker:
                 self.expect(node.right, scope, ctx, left, "the list added")
                 return left
             if not self.h.accepts(INT, left):
-                self.error(node.left, f"'+' needs numbers, but this is {describe(left)}")
+                self.error(node.left, f"'+' needs numbers, but this is {left.describe()}")
             self.expect(node.right, scope, ctx, INT, "the right side of '+'")
             return INT
         self.expect(node.left, scope, ctx, INT, f"the left side of '{op}'")
@@ -945,7 +947,7 @@ class Checker:
         self.used.add(node.kind)
         return BOOL
 
-    def kind_arg(self, node, scope, ctx) -> str:
+    def kind_arg(self, node, scope, ctx) -> Type:
         """A kind given by name (a kind, or a piece declared with a count) or a kind-typed value."""
         if isinstance(node, A.Name) and scope.lookup(node.name) is None and self.h.is_kind(node.name):
             node.ref = "kind"
@@ -954,9 +956,9 @@ class Checker:
             if not any(node.name in self.h.ancestors(pc) for pc in self.p.by_cat["piece"]) \
                     and self.h.root(node.name) in ("piece", "card"):
                 self.warn(node, "W006", f"no piece of kind '{node.name}' exists, so this always finds nothing")
-            return node.name
+            return Named(node.name)
         self.expect(node, scope, ctx, KIND, "this argument")
-        return "piece"
+        return PIECE
 
     def expr_call(self, node: A.Call, scope, ctx):
         fn = self.p.by_cat["function"].get(node.func)
@@ -986,7 +988,7 @@ class Checker:
             return False
         return True
 
-    def builtin(self, node: A.Call, scope, ctx) -> str:
+    def builtin(self, node: A.Call, scope, ctx) -> Type:
         f, args = node.func, node.args
         if f == "seats":
             self.arity(node, 0)
@@ -1018,7 +1020,7 @@ class Checker:
             if not self.arity(node, 1):
                 return ANY
             kind = self.kind_arg(args[0], scope, ctx)
-            return kind if f == "take" else list_of(kind)
+            return kind if f == "take" else ListType(kind)
         if f == "index":
             if self.arity(node, 2):
                 self.expect_list(args[0], scope, ctx, f)
@@ -1029,7 +1031,7 @@ class Checker:
                 return ANY
             item = self.expect_list(args[0], scope, ctx, f)
             self.expect(args[1], scope, ctx, INT, "how many items")
-            return list_of(item)
+            return ListType(item)
         if f == "token_supply":
             if self.arity(node, 1):
                 tok = args[0]
@@ -1053,41 +1055,41 @@ class Checker:
         arg = args[0]
         if f in ("top", "bottom"):
             self.expect_space(arg, scope, ctx)
-            return "piece"
+            return PIECE
         if f == "pieces_at":
             self.expect_space(arg, scope, ctx)
-            return list_of("piece")
+            return ListType(PIECE)
         if f == "abs":
             self.expect(arg, scope, ctx, INT, "the argument of 'abs'")
             return INT
         item = self.expect_list(arg, scope, ctx, f)
         if f in ("sum", "max", "min"):
             if not self.h.accepts(INT, item):
-                self.error(arg, f"'{f}' needs a list of numbers, found a list of {plural(item)}")
+                self.error(arg, f"'{f}' needs a list of numbers, found a list of {item.plural()}")
             return INT
         if f in ("any", "every"):
             if not self.h.accepts(BOOL, item):
-                self.error(arg, f"'{f}' needs a list of true/false, found a list of {plural(item)}")
+                self.error(arg, f"'{f}' needs a list of true/false, found a list of {item.plural()}")
             return BOOL
         if f == "count":
             return INT
         if f == "empty":
             return BOOL
         if f == "reversed":
-            return list_of(item)
+            return ListType(item)
         if f == "flatten":
             inner = item_of(item)
             if inner is None and item != ANY:
-                self.error(arg, f"'flatten' needs a list of lists, found a list of {plural(item)}")
-            return list_of(inner or ANY)
+                self.error(arg, f"'flatten' needs a list of lists, found a list of {item.plural()}")
+            return ListType(inner or ANY)
         return item  # first, last, pick
 
-    def expect_list(self, node, scope, ctx, fname) -> str:
+    def expect_list(self, node, scope, ctx, fname) -> Type:
         t = self.expr(node, scope, ctx)
         item = item_of(t)
         if item is None:
             if t != ANY:
-                self.error(node, f"'{fname}' needs a list, found {describe(t)}")
+                self.error(node, f"'{fname}' needs a list, found {t.describe()}")
             return ANY
         return item
 
