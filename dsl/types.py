@@ -46,6 +46,8 @@ INT, BOOL, TEXT, KIND, TOKEN = Named("int"), Named("bool"), Named("text"), Named
 NONE, ANY = Named("none"), Named("any")          # the type of `none`; a type not known statically
 PIECE, SPACE, DECK = Named("piece"), Named("space"), Named("deck")
 
+PSEUDO_FIELDS = {"label": TEXT, "location": SPACE, "kind": KIND, "deck": DECK}   # every object has these
+
 # the built-in types in words: one value, and several values
 _ONE = {"int": "a number", "bool": "true/false", "text": "text", "kind": "a kind", "none": "none",
         "any": "anything", "token": "a token"}
