@@ -9,8 +9,8 @@ _PUBLIC = {
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
     "load_pack": "dsl.loader",
     "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
-    "Program": "dsl.checker", "PSEUDO_FIELDS": "dsl.checker", "RESERVED": "dsl.checker",
-    "Hierarchy": "dsl.types",
+    "Program": "dsl.program", "RESERVED": "dsl.checker.state",
+    "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",
     "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",
     "files_to_format": "dsl.formatter",
 }

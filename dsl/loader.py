@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import ast as A
-from .checker import Checker, Program, unreachable_cards, unused_warnings
+from .checker import Checker, unreachable_cards, unused_warnings
+from .program import Program
 from .errors import Diagnostic, RulesError, Sources
 from .parser import SyntaxProblem, parse_file
 

@@ -2,27 +2,74 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple, Union
 
-INT, BOOL, TEXT, KIND, NONE, ANY = "int", "bool", "text", "kind", "none", "any"
-TOKEN = "token"
 ROOTS = ("piece", "space", "card", "deck")
 ROOT_PARENTS = {"card": "piece", "deck": "space"}     # a card is a piece, a deck a space
-SCALARS = (INT, BOOL, TEXT, KIND, TOKEN)
 
 
-def list_of(item: str) -> str:
-    return f"list[{item}]"
+@dataclass(frozen=True)
+class Named:
+    """A type known by its name: a built-in one (int, bool, …), a kind or an enum."""
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def describe(self) -> str:
+        """The type in words for error messages: 'a number', 'a soldier'."""
+        return _ONE.get(self.name) or f"a {self.name}"
+
+    def plural(self) -> str:
+        """Several values of the type in words: 'numbers', 'soldiers'."""
+        return _SEVERAL.get(self.name) or (self.name if self.name.endswith("s") else f"{self.name}s")
 
 
-def item_of(t: str) -> str | None:
-    return t[5:-1] if t.startswith("list[") else None
+@dataclass(frozen=True)
+class ListType:
+    """A list whose items all have one type."""
+    item: Type
+
+    def __str__(self) -> str:
+        return f"list[{self.item}]"
+
+    def describe(self) -> str:
+        return f"a list of {self.item.plural()}"
+
+    def plural(self) -> str:
+        return f"lists of {self.item.plural()}"
+
+
+Type = Union[Named, ListType]
+
+INT, BOOL, TEXT, KIND, TOKEN = Named("int"), Named("bool"), Named("text"), Named("kind"), Named("token")
+NONE, ANY = Named("none"), Named("any")          # the type of `none`; a type not known statically
+PIECE, SPACE, DECK = Named("piece"), Named("space"), Named("deck")
+
+PSEUDO_FIELDS = {"label": TEXT, "location": SPACE, "kind": KIND, "deck": DECK}   # every object has these
+
+# the built-in types in words: one value, and several values
+_ONE = {"int": "a number", "bool": "true/false", "text": "text", "kind": "a kind", "none": "none",
+        "any": "anything", "token": "a token"}
+_SEVERAL = {"int": "numbers", "bool": "true/false values", "text": "texts", "kind": "kinds", "none": "nothing",
+            "any": "anything", "token": "tokens"}
+
+
+def item_of(t: Type) -> Type | None:
+    """The item type of a list type; None for any other type."""
+    return t.item if isinstance(t, ListType) else None
+
+
+class FieldInfo(NamedTuple):
+    type: Type
+    mutable: bool
 
 
 @dataclass
 class Hierarchy:
     """Kinds (including each piece declaration's own leaf kind) and enums, by name."""
     parent: dict[str, str] = field(default_factory=lambda: dict(ROOT_PARENTS))
-    fields: dict[str, dict[str, tuple[str, bool]]] = field(default_factory=dict)  # kind -> name -> (type, mutable)
+    fields: dict[str, dict[str, FieldInfo]] = field(default_factory=dict)  # kind -> field name -> info
     enums: dict[str, list[str]] = field(default_factory=dict)
 
     def is_kind(self, name: str) -> bool:
@@ -45,8 +92,12 @@ class Hierarchy:
                 return r
         return chain[-1]
 
-    def is_object(self, t: str) -> bool:
-        return self.is_kind(t)
+    def is_object(self, t: Type) -> bool:
+        """Is `t` the type of pieces, cards, spaces or decks of some kind?"""
+        return isinstance(t, Named) and self.is_kind(t.name)
+
+    def is_enum(self, t: Type) -> bool:
+        return isinstance(t, Named) and t.name in self.enums
 
     def related(self, a: str, b: str) -> bool:
         return a in self.ancestors(b) or b in self.ancestors(a)
@@ -54,7 +105,7 @@ class Hierarchy:
     def descendants(self, kind: str) -> list[str]:
         return [k for k in self.parent if kind in self.ancestors(k)]
 
-    def field(self, kind: str, name: str) -> tuple[str, bool] | None:
+    def field(self, kind: str, name: str) -> FieldInfo | None:
         """Field of `kind`, its ancestors, or (checked dynamically) one of its descendants."""
         for k in self.ancestors(kind):
             if name in self.fields.get(k, {}):
@@ -64,48 +115,34 @@ class Hierarchy:
                 return self.fields[k][name]
         return None
 
-    def accepts(self, expected: str, actual: str) -> bool:
+    def accepts(self, expected: Type, actual: Type) -> bool:
         """Can a value of type `actual` be used where `expected` is wanted?"""
         if expected == actual or ANY in (expected, actual):
             return True
-        ei, ai = item_of(expected), item_of(actual)
-        if ei is not None and ai is not None:
-            return self.accepts(ei, ai)
+        if isinstance(expected, ListType) and isinstance(actual, ListType):
+            return self.accepts(expected.item, actual.item)
         if actual == NONE:
-            return self.is_object(expected) or expected in self.enums
+            return self.is_object(expected) or self.is_enum(expected)
         if self.is_object(expected) and self.is_object(actual):
-            return self.related(expected, actual)
+            return self.related(expected.name, actual.name)
         return False
 
-    def join(self, a: str, b: str) -> str:
+    def is_ancestor(self, a: Type, b: Type) -> bool:
+        """Is `a` the type `b` itself or a kind `b` descends from?"""
+        return a == b or (isinstance(a, Named) and isinstance(b, Named) and a.name in self.ancestors(b.name))
+
+    def join(self, a: Type, b: Type) -> Type:
+        """The most specific type both `a` and `b` belong to; ANY if there is none."""
         if self.accepts(a, b) and b != NONE:
-            return b if a == NONE else (a if a in self.ancestors(b) or a == b else b)
+            return b if a == NONE else (a if self.is_ancestor(a, b) else b)
         if a == NONE:
             return b
         if b == NONE:
             return a
-        ia, ib = item_of(a), item_of(b)
-        if ia is not None and ib is not None:
-            return list_of(self.join(ia, ib))
+        if isinstance(a, ListType) and isinstance(b, ListType):
+            return ListType(self.join(a.item, b.item))
         if self.is_object(a) and self.is_object(b):
-            common = [k for k in self.ancestors(a) if k in self.ancestors(b)]
+            common = [k for k in self.ancestors(a.name) if k in self.ancestors(b.name)]
             if common:
-                return common[0]
+                return Named(common[0])
         return ANY
-
-
-def describe(t: str) -> str:
-    """A type in words for error messages."""
-    item = item_of(t)
-    if item is not None:
-        return f"a list of {plural(item)}"
-    return {INT: "a number", BOOL: "true/false", TEXT: "text", KIND: "a kind", NONE: "none",
-            ANY: "anything", TOKEN: "a token"}.get(t, f"a {t}")
-
-
-def plural(t: str) -> str:
-    item = item_of(t)
-    if item is not None:
-        return f"lists of {plural(item)}"
-    return {INT: "numbers", BOOL: "true/false values", TEXT: "texts", KIND: "kinds", NONE: "nothing",
-            ANY: "anything", TOKEN: "tokens"}.get(t, f"{t}s" if not t.endswith("s") else t)

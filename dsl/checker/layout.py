@@ -1,0 +1,68 @@
+"""Checks the layout declaration: regions of spaces with styles, tracks, variables shown, short names."""
+from __future__ import annotations
+
+from .. import ast as A
+from ..errors import suggest
+from ..types import INT
+from .expressions import ExpressionChecks
+from .scope import Context, Scope
+from .state import CheckState, Pass
+
+SHORT_NAME_CHARS = 12     # the longest abbreviation the compact board allows
+
+
+def valid_style(style: str) -> bool:
+    from rich.errors import StyleSyntaxError
+    from rich.style import Style
+    try:
+        Style.parse(style)
+    except StyleSyntaxError:
+        return False
+    return True
+
+
+class LayoutChecks(Pass):
+    """How the board is drawn names spaces, variables, kinds and fields the game must have."""
+
+    def __init__(self, state: CheckState, exprs: ExpressionChecks):
+        super().__init__(state)
+        self.exprs = exprs
+
+    def check_layout(self, layout: A.LayoutDecl) -> None:
+        places = list(self.p.by_cat["space"]) + list(self.p.by_cat["deck"])
+        seen: dict[str, A.LayoutCell] = {}
+        for region in layout.regions:
+            for row in region.rows:
+                for cell in row:
+                    if cell.space not in places:
+                        self.error(cell, f"unknown space '{cell.space}'" + suggest(cell.space, places))
+                    elif cell.space in seen:
+                        self.error(cell, f"'{cell.space}' is already placed (line {seen[cell.space].line})")
+                    seen[cell.space] = cell
+                    self.used.add(cell.space)
+                    if cell.style is not None and not valid_style(cell.style):
+                        self.error(cell, f"'{cell.style}' is not a terminal style (try \"red\", \"bold\", \"white on blue\")")
+        for track in layout.tracks:
+            self.exprs.expect_list(track.values, Scope(), Context(), "track")
+            self.exprs.expect(track.position, Scope(), Context(), INT, "the track's marked position")
+        self.check_shorts(layout)
+        for cell in layout.show:
+            if cell.space not in self.p.by_cat["var"]:
+                self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
+            self.used.add(cell.space)
+
+    def check_shorts(self, layout: A.LayoutDecl) -> None:
+        fields = [f.name for k in self.p.by_cat["kind"].values() for f in k.fields]
+        names = [n for cat in ("space", "deck", "piece", "token") for n in self.p.by_cat[cat]] + self.kind_names() + fields
+        seen: dict[str, A.LayoutShort] = {}
+        for short in layout.shorts:
+            if short.name not in names:
+                self.error(short, f"unknown object, kind or field '{short.name}'" + suggest(short.name, names))
+            elif short.name in seen:
+                self.error(short, f"'{short.name}' already has a short name (line {seen[short.name].line})")
+            seen[short.name] = short
+            if not short.text.strip() or len(short.text) > SHORT_NAME_CHARS:
+                self.error(short, f"a short name has 1 to {SHORT_NAME_CHARS} characters; '{short.text}' has {len(short.text)}")
+        for region in layout.regions:
+            if region.short is not None and not 0 < len(region.short) <= SHORT_NAME_CHARS:
+                self.error(region, f"a region's short title has 1 to {SHORT_NAME_CHARS} characters")

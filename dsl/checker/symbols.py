@@ -1,0 +1,56 @@
+"""The first pass: every declared name, its type and what it refers to, and the kind hierarchy."""
+from __future__ import annotations
+
+from ..errors import suggest
+from ..types import DECK, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
+from .state import Pass
+
+
+class SymbolTables(Pass):
+    """Fills the shared tables: global names, enums, kinds with their fields."""
+
+    def declare(self) -> None:
+        p, h = self.p, self.h
+        for table in p.by_cat.values():
+            for d in table.values():
+                self.at(d)
+                self.reserved(d, d.name)
+        for e in p.by_cat["enum"].values():
+            h.enums[e.name] = [v.name for v in e.values]
+            for v in e.values:
+                if v.name in self.globals:
+                    self.at(e)
+                    self.error(v, f"enum value '{v.name}' is already defined")
+                self.bind(v.name, Named(e.name), "enum")
+        h.parent.update(p.kind_parents())
+        self.used.update(k.parent for k in p.by_cat["kind"].values())
+        for k in p.by_cat["kind"].values():
+            self.at(k)
+            h.fields[k.name] = {f.name: FieldInfo(self.type_of(f.type), f.mutable) for f in k.fields}
+        for k in p.by_cat["kind"].values():
+            self.at(k)
+            if not (k.parent in ROOTS or k.parent in p.by_cat["kind"]):
+                self.error(k, f"unknown parent kind '{k.parent}'" + suggest(k.parent, self.kind_names()))
+            elif k.name in h.ancestors(k.parent):
+                self.error(k, f"kind '{k.name}' is its own ancestor")
+        for s in p.by_cat["space"].values():
+            self.bind(s.name, Named(s.kind) if s.kind else SPACE, "object")
+        for d in p.by_cat["deck"].values():
+            self.bind(d.name, DECK, "object")
+        for pc in p.by_cat["piece"].values():
+            if pc.count == 1:
+                self.bind(pc.name, Named(pc.name), "object")
+            else:
+                self.bind(pc.name, KIND, "kind")
+        for k in p.by_cat["kind"].values():
+            self.bind(k.name, KIND, "kind")
+        for v in p.by_cat["var"].values():
+            self.at(v)
+            self.bind(v.name, self.type_of(v.type), "var")
+        for t in p.by_cat["token"].values():
+            self.bind(t.name, TOKEN, "token")
+
+    def bind(self, name: str, t: Type, ref: str) -> None:
+        """`name` is usable as a value of type `t`; `ref` says what it is (see ast.Name.ref)."""
+        self.globals[name] = t
+        self.name_refs[name] = ref
