@@ -92,9 +92,9 @@ def read_program(path: Path) -> Program:
         match = DIRECTIVE.match(text) if text else None
         if match is None:
             near = LOOKS_LIKE_DIRECTIVE.match(text) if text else None
-            if near and difflib.get_close_matches(near.group(1), DIRECTIVES, n=1, cutoff=0.75):
-                problem(number, f"'# {near.group(1)}:' is not a directive; did you mean "
-                                f"'# {difflib.get_close_matches(near.group(1), DIRECTIVES, n=1, cutoff=0.75)[0]}:'?")
+            meant = difflib.get_close_matches(near.group(1), DIRECTIVES, n=1, cutoff=0.75) if near else []
+            if meant:
+                problem(number, f"'# {near.group(1)}:' is not a directive; did you mean '# {meant[0]}:'?")
             continue
         name, value = match.group(1), match.group(2).strip()
         if name == "expect":
@@ -217,18 +217,17 @@ def run_program(path: Path) -> list[str]:
         problems.append(f"{name}: unexpected runtime error: {error}")
     kinds = ALWAYS_COMPARED + program.events
     problems += compare_lines(program, [e.text for e in game.log if e.kind in kinds])
-    if error is None and program.error is None:
+    if error is None and program.error is None and game.over:
         if choices:
             problems.append(f"{name}:{choices[0].line}: '# choose: {choices[0].id}' was never needed")
         if game.pending_rolls:
             problems.append(f"{name}: forced rolls never used: {', '.join(map(str, game.pending_rolls))}")
-        if game.over:
-            award = game.result.details.get("award")
-            if program.award is None and award is not None:
-                problems.append(f"{name}: the result has the award {award!r}, but no '# expect award:' line")
-            elif program.award is not None and award != program.award[1]:
-                problems.append(f"{name}:{program.award[0]}: expected the award {program.award[1]!r}, "
-                                f"but the result has {award!r}")
+        award = game.result.details.get("award")
+        if program.award is None and award is not None:
+            problems.append(f"{name}: the result has the award {award!r}, but no '# expect award:' line")
+        elif program.award is not None and award != program.award[1]:
+            problems.append(f"{name}:{program.award[0]}: expected the award {program.award[1]!r}, "
+                            f"but the result has {award!r}")
     return problems
 
 
