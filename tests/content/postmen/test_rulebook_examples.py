@@ -321,4 +321,5 @@ def test_e20_elite_tactics_two_cards_sliding():
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("e*.rules")))
 def test_every_example_scenario_checks_cleanly(name):
-    scenario(name)
+    warnings = scenario(name).warnings
+    assert warnings == [], "\n".join(warnings)
