@@ -7,13 +7,14 @@ from typing import Any, Optional
 
 from .errors import GameError
 
-from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
+from .engine import PYTHON_FAULTS, Engine
 from .errors import RuleFault
 from .events import Event, describe
-from .savecheck import check_log, check_state, check_trail
+from .options import decision_labels
+from .savecheck import check_log, check_trail, read_state
 
 SAVE_FORMAT = "garrison-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Game:
         d = self._engine.decision
         if d is None:
             return None
-        labels = self._engine.decision_labels()
+        labels = decision_labels(self._engine)
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
                         d["type"])
 
@@ -291,12 +292,8 @@ class Game:
             if data.get("fingerprint") != rules.fingerprint:
                 # the rules changed since the save: rebuild the position by replaying its choices
                 return replay(rules, seed, variant, seats, trail)
-            state = data["state"]
-            missing = [k for k in STATE_KEYS if k not in state] if isinstance(state, dict) else ["everything"]
-            if missing:
-                raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
             compiled = rules.compiled(variant)
-            check_state(state, compiled)
+            state = read_state(data["state"], compiled)
             engine = Engine.from_state(compiled, state, check_log(data["log"]))
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None

@@ -168,7 +168,7 @@ def test_saved_game_from_changed_rules_is_replayed(tiny, tmp_path):
     ("[1, 2, 3]", "not a Garrison saved game"),
     ('{"format": "something-else"}', "not a Garrison saved game"),
     ('{"format": "garrison-save", "version": 99, "game": "tiny"}', "version 99 is not supported"),
-    ('{"format": "garrison-save", "version": 1, "game": "chess"}', "this save is of the game 'chess', not 'tiny'"),
+    ('{"format": "garrison-save", "version": 2, "game": "chess"}', "this save is of the game 'chess', not 'tiny'"),
 ])
 def test_corrupt_or_foreign_saves(tiny, text, message):
     with pytest.raises(GameError, match=message):
@@ -178,6 +178,23 @@ def test_corrupt_or_foreign_saves(tiny, text, message):
 def _save(tiny):
     g = first_decision_with_choice(tiny)
     return json.loads(g.to_json())
+
+
+def test_saves_from_before_typed_frames_are_refused(tiny):
+    data = _save(tiny)
+    data["version"] = 1
+    data["state"]["frames"] = [{"b": f["block"], "pc": f["pc"], "e": f["env"]} for f in data["state"]["frames"]]
+    with pytest.raises(GameError, match=r"saved game version 1 is not supported \(expected 2\)"):
+        tiny.load_game(json.dumps(data))
+
+
+def test_saved_frames_are_named_fields(tiny):
+    frames = _save(tiny)["state"]["frames"]
+    assert frames and {"block", "pc", "env", "kind"} <= set(frames[0])
+    data = _save(tiny)
+    data["state"]["frames"][0]["b"] = 0
+    with pytest.raises(GameError, match=r"damaged \(frames\.0\.b: "):
+        tiny.load_game(json.dumps(data))
 
 
 def test_save_missing_state_keys(tiny):
