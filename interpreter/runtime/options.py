@@ -1,18 +1,22 @@
 """Listing a decision's options: ids, labels, the bindings of an action's parameters, and twins left out."""
 from __future__ import annotations
 
-DONE, PASS = "done", "pass"     # the options `choose up to` and `… pass` add
+# The options `choose up to` and `… pass` add. No value is given these ids: a piece or a text
+# called `done` or `pass` gets another (see value_options), so choosing it cannot end the choice.
+DONE, PASS = "done", "pass"
+BUILT_IN_IDS = (DONE, PASS)
+_BUILT_IN = object()     # what a built-in id stands for while ids are handed out
 
 
 def value_options(g, values) -> list[dict]:
     """One option per distinct value (a value listed twice is offered once)."""
-    options, seen = [], {}
+    options, seen = [], dict.fromkeys(BUILT_IN_IDS, _BUILT_IN)
     for v in values:
         key = option_id(v)
         if key in seen:
             if seen[key] == v and type(seen[key]) is type(v):
                 continue
-            key = distinct_id(key, seen)      # another value that reads the same, e.g. "yes" and true
+            key = distinct_id(key, seen)      # a built-in id, or another value that reads the same ("yes" and true)
         seen[key] = v
         options.append({"id": key, "label": g.display(v), "value": v})
     return options
