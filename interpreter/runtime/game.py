@@ -5,10 +5,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .errors import GameError
+from dsl import suggest
 
 from .engine import PYTHON_FAULTS, Engine
-from .errors import RuleFault
+from .errors import GameError, RuleFault
 from .events import Event, describe
 from .options import decision_labels
 from .savecheck import check_log, check_trail, read_state
@@ -127,7 +127,10 @@ class Game:
 
     # ---- reading the board (for tests, views and bots)
     def var(self, name: str) -> Any:
-        return self._engine.vars[name]
+        variables = self._engine.vars
+        if name not in variables:
+            raise GameError(f"there is no variable '{name}'{suggest(name, variables)}")
+        return variables[name]
 
     def pieces_at(self, space: str) -> list[str]:
         if space not in self._engine.stacks:
@@ -171,28 +174,6 @@ class Game:
             return list(values(e, {})), position(e, {})
         except (RuleFault,) + PYTHON_FAULTS as err:
             raise GameError(f"rules: error: a layout track cannot be drawn ({err})") from None
-
-    def board_text(self) -> list[str]:
-        """A plain listing of the position: variables, then every occupied space or marked object."""
-        e = self._engine
-        lines = ["  " + ", ".join(f"{k} {e.display(v)}" for k, v in e.vars.items())]
-        for space in e.c.spaces:
-            stack = e.stacks[space]
-            marks = _marks(e, space)
-            fields = e.fields.get(space, {})
-            changed = [f"{k} {e.display(v)}" for k, v in fields.items() if v != e.c.var_defaults[space].get(k)]
-            if not stack and not marks and not changed:
-                continue
-            head = f"  {e.display(space)}" + (f" [{', '.join(marks + changed)}]" if marks or changed else "")
-            if e.c.decks and space in e.c.decks or len(stack) > 12:
-                lines.append(f"{head}: {len(stack)} pieces")
-                continue
-            pieces = []
-            for p in stack:
-                extra = _marks(e, p) + [k for k, v in e.fields.get(p, {}).items() if v is True]
-                pieces.append(e.display(p) + (f" ({', '.join(extra)})" if extra else ""))
-            lines.append(f"{head}: {', '.join(pieces) if pieces else '-'}")
-        return lines
 
     # ---- acting
     def choose(self, option_id: str) -> None:
@@ -298,10 +279,6 @@ class Game:
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         return cls(rules, engine, trail)
-
-
-def _marks(e, obj) -> list[str]:
-    return [f"{n} {e.c.name_label(t)}" for t, n in sorted(e.tokens.get(obj, {}).items())]
 
 
 def replay(rules, seed: int, variant, seats: int, trail: list) -> Game:

@@ -284,11 +284,14 @@ def test_board_helpers(tiny):
     assert g.location("captain") == "supply"
     assert "guard#1" in g.pieces_at("supply")
     assert g.field("guard#2", "combat") == 2 and g.field("captain", "morale") == 2
-    assert g.field("north", "hits") >= 0
+    assert g.field("north", "hits") == 1            # turn 1's raid card (seed 0 draws a Raid, strength 1)
+    assert g.field("south", "hits") == 0
     assert g.tokens("south", "alarm") == 0
     assert g.label("captain") == "Captain Ząbek"
-    with pytest.raises(KeyError):
-        g.var("no_such_var")
+    with pytest.raises(GameError, match="there is no variable 'morals' \\(did you mean 'morale'\\?\\)"):
+        g.var("morals")
+    with pytest.raises(GameError, match="there is no piece 'no_such_piece'"):
+        g.location("no_such_piece")
 
 
 # ---- loading -------------------------------------------------------------------------------
