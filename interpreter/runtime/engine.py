@@ -240,7 +240,7 @@ class Engine(Chance, State):
                 return
         elif kind == "while":
             block, index = f["test"]
-            if self.c.blocks[block].ops[index].cond(self, self.envs[f["env"]]):
+            if self.c.blocks[block].ops[index].expr(self, self.envs[f["env"]]):     # the while's condition
                 f["pc"] = 0
                 return
         self.pop()

@@ -38,6 +38,11 @@ class Result:
     details: dict = field(default_factory=dict)
 
 
+def _state_field(name: str, doc: str) -> property:
+    """A read-only property of a Game: the field `name` of its state (see state.State)."""
+    return property(lambda game: getattr(game._engine, name), doc=doc)
+
+
 class Game:
     """A game in progress. The rules run until they need a decision; `choose` answers it."""
 
@@ -80,39 +85,22 @@ class Game:
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
                         d["type"])
 
+    over = _state_field("over", "Whether the game has ended.")
+    seed = _state_field("seed", "The seed the game started from.")
+    variant = _state_field("variant", "The variant played (None: the base game).")
+    seats = _state_field("seats", "How many seats play.")
+    decisions_made = _state_field("decisions", "Decisions answered so far.")
+    phase = _state_field("phase", "The label of the phase running (None before the first).")
+
     def option_ids(self) -> list[str]:
         """The pending decision's option ids, without composing labels (what bots need)."""
         d = self._engine.decision
         return [o["id"] for o in d["options"]] if d is not None else []
 
     @property
-    def over(self) -> bool:
-        return self._engine.over
-
-    @property
     def result(self) -> Optional[Result]:
         r = self._engine.result
         return Result(r["outcome"], r["score"], dict(r["details"])) if r else None
-
-    @property
-    def seed(self) -> int:
-        return self._engine.seed
-
-    @property
-    def variant(self) -> Optional[str]:
-        return self._engine.variant
-
-    @property
-    def seats(self) -> int:
-        return self._engine.seats
-
-    @property
-    def decisions_made(self) -> int:
-        return self._engine.decisions
-
-    @property
-    def phase(self) -> Optional[str]:
-        return self._engine.phase
 
     @property
     def log_data(self) -> list[tuple[str, dict]]:

@@ -6,6 +6,7 @@ from pydantic import TypeAdapter, ValidationError
 from .errors import GameError
 from .options import PASS
 from .state import STATE_FIELDS, State
+from .statements import WhileOp
 
 STATE = TypeAdapter(State)     # the checks follow the state's one definition
 
@@ -75,7 +76,7 @@ def _frame_fits(frame, state: State, c) -> bool:
         return isinstance(frame.get("i"), int) and isinstance(frame.get("n"), int)
     if kind == "while":
         test = frame.get("test")
-        return _is_op(test, c) and hasattr(c.blocks[test[0]].ops[test[1]], "cond")
+        return _is_op(test, c) and isinstance(c.blocks[test[0]].ops[test[1]], WhileOp)
     if kind == "seat":
         return isinstance(frame.get("restore"), int)
     return kind != "phase" or "restore" in frame

@@ -169,27 +169,35 @@ class ForOp(Op):
             g.push(self.body, f["env"], "for", var=self.var, items=items, i=0)
 
 
-class RepeatOp(Op):
-    __slots__ = ("count", "body")
+class BodyOp(Op):
+    """A statement of one expression and a body: repeat, while, as seat."""
+    __slots__ = ("expr", "body")
+    expr_field = ""      # the statement node's field holding the expression
 
-    def __init__(self, st: A.Repeat, c):
-        self.count, self.body = compile_expr(st.count, c), c.block(st.body)
+    def __init__(self, st, c):
+        self.expr, self.body = compile_expr(getattr(st, self.expr_field), c), c.block(st.body)
+
+
+class RepeatOp(BodyOp):
+    __slots__ = ()
+    expr_field = "count"
 
     def run(self, g, f):
-        n = self.count(g, g.envs[f["env"]])
+        n = self.expr(g, g.envs[f["env"]])
         if n > 0:
             g.push(self.body, f["env"], "repeat", i=0, n=n)
 
 
-class WhileOp(Op):
-    __slots__ = ("cond", "body", "ref")
+class WhileOp(BodyOp):
+    __slots__ = ("ref",)
+    expr_field = "cond"
 
     def __init__(self, st: A.While, c):
-        self.cond, self.body = compile_expr(st.cond, c), c.block(st.body)
+        super().__init__(st, c)
         self.ref = None      # [block, index] of this op, set when its block is built
 
     def run(self, g, f):
-        if self.cond(g, g.envs[f["env"]]):
+        if self.expr(g, g.envs[f["env"]]):
             g.push(self.body, f["env"], "while", test=self.ref)
 
 
@@ -244,33 +252,49 @@ class ResolveOp(Op):
         g.call(block, {"this": obj})
 
 
-class ChooseOp(Op):
-    __slots__ = ("var", "source", "prompt", "body", "pass_label", "pass_body")
+class AskingOp(Op):
+    """A statement that asks a decision: its prompt, and the pass option `… pass "Label" { … }` if any."""
+    __slots__ = ("prompt", "pass_label", "pass_body")
 
-    def __init__(self, st: A.Choose, c):
-        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+    def __init__(self, st, c):
         self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
         self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
         self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
+
+    def add_pass(self, g, env, options: list) -> list:
+        if self.pass_label is not None:
+            options.append({"id": PASS, "label": self.pass_label(g, env), "value": None})
+        return options
+
+    def passed(self, g, decision, option) -> bool:
+        """Whether the answer is the pass option; its body, if it has one, then runs."""
+        if option["id"] != PASS:
+            return False
+        if self.pass_body is not None:
+            g.push(self.pass_body, decision["env"])
+        return True
+
+
+class ChooseOp(AskingOp):
+    __slots__ = ("var", "source", "body")
+
+    def __init__(self, st: A.Choose, c):
+        super().__init__(st, c)
+        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
 
     def run(self, g, f):
         if g.peek_stop():
             return
         env = g.envs[f["env"]]
-        options = without_twins(value_options(g, self.source(g, env)), g)
-        if self.pass_label is not None:
-            options.append({"id": PASS, "label": self.pass_label(g, env), "value": None})
+        options = self.add_pass(g, env, without_twins(value_options(g, self.source(g, env)), g))
         prompt = self.prompt(g, env) if self.prompt is not None else f"Choose {self.var}"
         g.ask("choose", prompt, options, f, self)
 
     def apply(self, g, decision, option) -> None:
-        env_id = decision["env"]
-        if option["id"] == PASS:
-            if self.pass_body is not None:
-                g.push(self.pass_body, env_id)
+        if self.passed(g, decision, option):
             return
-        g.envs[env_id][self.var] = option["value"]
-        g.push(self.body, env_id)
+        g.envs[decision["env"]][self.var] = option["value"]
+        g.push(self.body, decision["env"])
 
 
 class ChooseManyOp(Op):
@@ -308,14 +332,12 @@ class ChooseManyOp(Op):
         g.push(self.body, env_id)
 
 
-class PerformOp(Op):
-    __slots__ = ("actions", "prompt", "pass_label", "pass_body")
+class PerformOp(AskingOp):
+    __slots__ = ("actions",)
 
     def __init__(self, st: A.Perform, c):
+        super().__init__(st, c)
         self.actions = st.actions
-        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
-        self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
-        self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
     def run(self, g, f):
         if g.peek_stop():
@@ -328,28 +350,23 @@ class PerformOp(Op):
                 options.extend(action_options(g, g.c.actions[name]))
         finally:
             g.memo = None
-        if self.pass_label is not None:
-            options.append({"id": PASS, "label": self.pass_label(g, env), "value": None})
+        self.add_pass(g, env, options)
         prompt = self.prompt(g, env) if self.prompt is not None else "Choose an action"
         g.ask("perform", prompt, options, f, self)
 
     def apply(self, g, decision, option) -> None:
-        if option["id"] == PASS:
-            if self.pass_body is not None:
-                g.push(self.pass_body, decision["env"])
+        if self.passed(g, decision, option):
             return
         action = g.c.actions[option["value"]["action"]]
         g.call(action.block, dict(zip(action.params, option["value"]["args"])))
 
 
-class AsSeatOp(Op):
-    __slots__ = ("seat", "body")
-
-    def __init__(self, st: A.AsSeat, c):
-        self.seat, self.body = compile_expr(st.seat, c), c.block(st.body)
+class AsSeatOp(BodyOp):
+    __slots__ = ()
+    expr_field = "seat"
 
     def run(self, g, f):
-        seat = self.seat(g, g.envs[f["env"]])
+        seat = self.expr(g, g.envs[f["env"]])
         if not 1 <= seat <= g.seats:
             raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
         g.push(self.body, f["env"], "seat", restore=g.seat)
