@@ -94,8 +94,10 @@ class Compiled:
         self.is_card: dict[str, bool] = {}
         self.declared_kind: dict[str, str] = {}
         self.enum_labels: dict[str, str] = {}
+        self.enum_values: dict[str, list[str]] = {}      # each enum type's values, in order
         self.does: dict[str, int] = {}
         for e in p.by_cat["enum"].values():
+            self.enum_values[e.name] = [v.name for v in e.values]
             for v in e.values:
                 self.enum_labels[v.name] = v.label or v.name.replace("_", " ")
         for s in p.by_cat["space"].values():

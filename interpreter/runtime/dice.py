@@ -1,5 +1,7 @@
-"""The seeded random generator (SplitMix64): one integer of state, cheap to save and clone."""
+"""The seeded random generator (SplitMix64, one integer of state) and the dice rolls and shuffles drawn from it."""
 from __future__ import annotations
+
+from .errors import RuleFault
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -22,3 +24,63 @@ def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n), by multiply-shift (bias below 2**-50 for board-game sizes)."""
     state, bits = next_value(state)
     return state, (bits * n) >> 64
+
+
+class Chance:
+    """Dice rolls, random picks and shuffles, drawn from the engine's generator (a part of Engine)."""
+
+    def roll(self, die: str, count):
+        low, high = self.c.dice[die]
+        n = 1 if count is None else count
+        if n < 0 or n > 1000:
+            raise RuleFault(f"cannot roll {n} dice")
+        self.charge(n)
+        values = []
+        for _ in range(n):
+            if self.forced:
+                v = self.forced.pop(0)
+                if not low <= v <= high:
+                    raise RuleFault(f"forced roll {v} is not a face of die '{die}' ({low}..{high})")
+            else:
+                self.rng, v = below(self.rng, high - low + 1)
+                v += low
+            values.append(v)
+        self.log_event("roll", die=die, values=values)
+        return values[0] if count is None else values
+
+    def pick(self, items):
+        if not items:
+            return None
+        self.rng, i = below(self.rng, len(items))
+        return items[i]
+
+    def shuffle_list(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            self.rng, j = below(self.rng, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffle_space(self, space) -> None:
+        self.shuffle_list(self.stack(space))
+        self.log_event("shuffle", space=space)
+
+    def shuffle_into(self, pieces: list, deck, among) -> None:
+        """Put `pieces` at the bottom of `deck` and shuffle them in: among its bottom `among` others, or the whole deck."""
+        for p in pieces:
+            self.move(p, deck, bottom=True, quiet=True)
+        stack = self.stack(deck)
+        if among is None:
+            self.shuffle_list(stack)
+        else:
+            part = stack[: len(pieces) + max(0, among)]
+            self.shuffle_list(part)
+            stack[: len(part)] = part
+        self.log_event("shuffle_in", pieces=pieces, space=deck, among=among)
+
+    def insert_randomly(self, pieces: list, deck) -> None:
+        for p in pieces:
+            self.move(p, deck, quiet=True)
+            stack = self.stack(deck)
+            stack.pop()
+            self.rng, i = below(self.rng, len(stack) + 1)
+            stack.insert(i, p)
+        self.log_event("shuffle_in", pieces=pieces, space=deck, among=None)

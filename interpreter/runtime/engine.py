@@ -1,23 +1,21 @@
-"""The generic runtime: game state as plain data and the frame-stack machine that runs rules."""
+"""The machine that runs compiled rules on a game state: values, moves, tokens, the frame stack, decisions."""
 from __future__ import annotations
 
-from .errors import GameError
+from dsl import suggest
 
-from . import dice as rng
-from .errors import RuleFault
+from .dice import Chance, seed_state
+from .errors import GameError, RuleFault
+from .options import option_label
+from .state import CALLS, LOOPS, Frame, State, copy_state, state_json, take_state
 
 MAX_STEPS = 2_000_000      # statements between two decisions before a rule counts as runaway
 MAX_WORK = 20_000_000      # statements, comprehension items, option bindings and dice between two decisions
 PYTHON_FAULTS = (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError, OverflowError)
 MAX_FRAMES = 2_000         # nested blocks and calls before recursion counts as runaway
 
-STATE_KEYS = ("seed", "seats", "variant", "rng", "forced", "vars", "where", "stacks", "fields",
-              "tokens", "supply", "frames", "envs", "next_env", "decision", "seat", "phase",
-              "over", "result", "decisions")
 
-
-class Engine:
-    """One game's state plus the machine; every attribute in STATE_KEYS is JSON data."""
+class Engine(Chance, State):
+    """One game: its state (the fields of State, all plain data) and the machine that plays its rules."""
 
     def __init__(self, c):
         self.c = c
@@ -26,27 +24,18 @@ class Engine:
         self.memo = None        # a cache of pure function values while options are listed
         self.peeking = False    # a look-ahead copy stops before listing the next options
         self.work = 0           # work done since the last decision (see MAX_WORK)
-        self._labels = None     # (decision, its labels) once someone has read them
+        self.labels_read = None     # (decision, its labels) once someone has read them
 
     # ---- creation and copying
     @classmethod
     def fresh(cls, c, seed: int, seats: int, variant) -> "Engine":
         g = cls(c)
-        g.seed, g.seats, g.variant = seed, seats, variant
-        g.rng = rng.seed_state(seed)
-        g.forced = []
-        g.vars = {}
-        g.where = {}
-        g.stacks = {s: [] for s in c.spaces}
+        stacks = {s: [] for s in c.spaces}
         for p in c.pieces:
-            g.where[p] = c.start[p]
-            g.stacks[c.start[p]].append(p)
-        g.fields = {o: dict(d) for o, d in c.var_defaults.items() if d}
-        g.tokens = {}
-        g.supply = dict(c.token_supply)
-        g.frames, g.envs, g.next_env = [], {}, 0
-        g.decision, g.seat, g.phase = None, 1, None
-        g.over, g.result, g.decisions = False, None, 0
+            stacks[c.start[p]].append(p)
+        State.__init__(g, seed=seed, seats=seats, variant=variant, rng=seed_state(seed),
+                       where={p: c.start[p] for p in c.pieces}, stacks=stacks,
+                       fields={o: dict(d) for o, d in c.var_defaults.items() if d}, supply=dict(c.token_supply))
         for name, (init, low, high) in c.vars.items():
             try:
                 value = init(g, {})
@@ -58,32 +47,19 @@ class Engine:
         return g
 
     def state(self) -> dict:
-        return {k: getattr(self, k) for k in STATE_KEYS}
+        """The state as JSON data, to be written out at once."""
+        return state_json(self)
 
     @classmethod
-    def from_state(cls, c, data: dict, log: list) -> "Engine":
+    def from_state(cls, c, state: State, log: list) -> "Engine":
         g = cls(c)
-        for k in STATE_KEYS:
-            setattr(g, k, data[k])
+        take_state(state, g)
         g.log = log
         return g
 
     def copy(self) -> "Engine":
         g = Engine(self.c)
-        g.seed, g.seats, g.variant, g.rng = self.seed, self.seats, self.variant, self.rng
-        g.forced = list(self.forced)
-        g.vars = dict(self.vars)
-        g.where = dict(self.where)
-        g.stacks = {k: v[:] for k, v in self.stacks.items()}
-        g.fields = {k: dict(v) for k, v in self.fields.items()}
-        g.tokens = {k: dict(v) for k, v in self.tokens.items()}
-        g.supply = dict(self.supply)
-        g.frames = [dict(f) for f in self.frames]
-        g.envs = {k: dict(v) for k, v in self.envs.items()}
-        g.next_env = self.next_env
-        g.decision = _copy_decision(self.decision)
-        g.seat, g.phase, g.over, g.decisions = self.seat, self.phase, self.over, self.decisions
-        g.result = dict(self.result) if self.result else None
+        copy_state(self, g)
         g.log = list(self.log)
         return g
 
@@ -181,62 +157,6 @@ class Engine:
                 return p
         return None
 
-    # ---- randomness
-    def roll(self, die: str, count):
-        low, high = self.c.dice[die]
-        n = 1 if count is None else count
-        if n < 0 or n > 1000:
-            raise RuleFault(f"cannot roll {n} dice")
-        self.charge(n)
-        values = []
-        for _ in range(n):
-            if self.forced:
-                v = self.forced.pop(0)
-                if not low <= v <= high:
-                    raise RuleFault(f"forced roll {v} is not a face of die '{die}' ({low}..{high})")
-            else:
-                self.rng, v = rng.below(self.rng, high - low + 1)
-                v += low
-            values.append(v)
-        self.log_event("roll", die=die, values=values)
-        return values[0] if count is None else values
-
-    def pick(self, items):
-        if not items:
-            return None
-        self.rng, i = rng.below(self.rng, len(items))
-        return items[i]
-
-    def shuffle_list(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            self.rng, j = rng.below(self.rng, i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def shuffle_space(self, space) -> None:
-        self.shuffle_list(self.stack(space))
-        self.log_event("shuffle", space=space)
-
-    def shuffle_into(self, pieces: list, deck, among) -> None:
-        for p in pieces:
-            self.move(p, deck, bottom=True, quiet=True)
-        stack = self.stack(deck)
-        if among is None:
-            self.shuffle_list(stack)
-        else:
-            part = stack[: len(pieces) + max(0, among)]
-            self.shuffle_list(part)
-            stack[: len(part)] = part
-        self.log_event("shuffle_in", pieces=pieces, space=deck, among=among)
-
-    def insert_randomly(self, pieces: list, deck) -> None:
-        for p in pieces:
-            self.move(p, deck, quiet=True)
-            stack = self.stack(deck)
-            stack.pop()
-            self.rng, i = rng.below(self.rng, len(stack) + 1)
-            stack.insert(i, p)
-        self.log_event("shuffle_in", pieces=pieces, space=deck, among=None)
-
     # ---- movement
     def move(self, piece, dest, bottom: bool = False, quiet: bool = False) -> None:
         old = self.where.get(piece)
@@ -266,35 +186,35 @@ class Engine:
             self.call(block, env)
 
     # ---- frames
-    def push(self, block: int, env_id: str, **extra) -> None:
+    def push(self, block: int, env_id: str, kind: str = "block", **details) -> None:
         if len(self.frames) >= MAX_FRAMES:
             raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
-        frame = {"b": block, "pc": 0, "e": env_id}
-        frame.update(extra)
-        self.frames.append(frame)
+        self.frames.append(Frame(block=block, env=env_id, pc=0, kind=kind, **details))
 
-    def call(self, block: int, env: dict, **extra) -> None:
+    def call(self, block: int, env: dict, kind: str = "call", **details) -> None:
+        """Run a block in a new environment of its own (`kind` is call or phase)."""
         env_id = str(self.next_env)
         self.next_env += 1
         self.envs[env_id] = env
-        self.push(block, env_id, call=True, **extra)
+        self.push(block, env_id, kind, **details)
 
-    def pop(self) -> dict:
+    def pop(self) -> Frame:
         f = self.frames.pop()
-        if "restore_seat" in f:
-            self.seat = f["restore_seat"]
-        if "restore_phase" in f:
-            self.phase = f["restore_phase"]
-        if f.get("call"):
-            self.envs.pop(f["e"], None)
+        kind = f["kind"]
+        if kind == "seat":
+            self.seat = f["restore"]
+        elif kind == "phase":
+            self.phase = f["restore"]
+        if kind in CALLS:
+            self.envs.pop(f["env"], None)
         return f
 
     def unwind_loop(self, keep_loop: bool) -> None:
         while self.frames:
             f = self.frames[-1]
-            if "loop" in f:
+            if f["kind"] in LOOPS:
                 if keep_loop:
-                    f["pc"] = len(self.c.blocks[f["b"]].ops)
+                    f["pc"] = len(self.c.blocks[f["block"]].ops)
                 else:
                     self.pop()
                 return
@@ -302,28 +222,27 @@ class Engine:
 
     def unwind_call(self) -> None:
         while self.frames:
-            if self.pop().get("call"):
+            if self.pop()["kind"] in CALLS:
                 return
 
-    def end_of_block(self, f) -> None:
-        loop = f.get("loop")
-        if loop is not None:
-            if loop == "for":
-                f["i"] += 1
-                if f["i"] < len(f["items"]):
-                    self.envs[f["e"]][f["var"]] = f["items"][f["i"]]
-                    f["pc"] = 0
-                    return
-            elif loop == "repeat":
-                f["i"] += 1
-                if f["i"] < f["n"]:
-                    f["pc"] = 0
-                    return
-            else:
-                block, index = f["w"]
-                if self.c.blocks[block].ops[index].cond(self, self.envs[f["e"]]):
-                    f["pc"] = 0
-                    return
+    def end_of_block(self, f: Frame) -> None:
+        kind = f["kind"]
+        if kind == "for":
+            f["i"] += 1
+            if f["i"] < len(f["items"]):
+                self.envs[f["env"]][f["var"]] = f["items"][f["i"]]
+                f["pc"] = 0
+                return
+        elif kind == "repeat":
+            f["i"] += 1
+            if f["i"] < f["n"]:
+                f["pc"] = 0
+                return
+        elif kind == "while":
+            block, index = f["test"]
+            if self.c.blocks[block].ops[index].expr(self, self.envs[f["env"]]):     # the while's condition
+                f["pc"] = 0
+                return
         self.pop()
 
     # ---- running
@@ -349,11 +268,11 @@ class Engine:
                 if steps > MAX_STEPS:
                     raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
                 f = self.frames[-1]
-                ops = blocks[f["b"]].ops
+                ops = blocks[f["block"]].ops
                 pc = f["pc"]
                 if pc >= len(ops):
-                    if op is None and f.get("loop") == "while":
-                        op = self.c.blocks[f["w"][0]].ops[f["w"][1]]      # an empty loop names itself
+                    if op is None and f["kind"] == "while":
+                        op = blocks[f["test"][0]].ops[f["test"][1]]      # an empty loop names itself
                     self.end_of_block(f)
                     continue
                 op = ops[pc]
@@ -367,80 +286,6 @@ class Engine:
             raise GameError(f"{where}: error: the rule failed ({type(err).__name__}: {err})") from None
 
     # ---- decisions
-    def value_options(self, values) -> list[dict]:
-        """One option per distinct value (a value listed twice is offered once)."""
-        options, seen = [], {}
-        for v in values:
-            key = self.option_id(v)
-            if key in seen:
-                if seen[key] == v and type(seen[key]) is type(v):
-                    continue
-                key = distinct_id(key, seen)      # another value that reads the same, e.g. "yes" and true
-            seen[key] = v
-            options.append({"id": key, "label": self.display(v), "value": v})
-        return options
-
-    def option_id(self, v) -> str:
-        if isinstance(v, list):
-            return "[" + ",".join(self.option_id(x) for x in v) + "]"
-        if isinstance(v, bool):
-            return "yes" if v else "no"
-        return "none" if v is None else str(v)
-
-    def action_options(self, action) -> list[dict]:
-        options, seen = [], {}
-        for env in self._bindings(action, 0, {}):
-            if action.requires is not None and not action.requires(self, env):
-                continue
-            args = [env[p] for p in action.params]
-            key = ":".join([action.name] + [self.option_id(a) for a in args])
-            if key in seen:
-                key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
-            seen[key] = args
-            # labels are composed only when someone reads them (see decision_labels)
-            options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
-        return without_twins(options, self)
-
-    def option_label(self, option: dict) -> str:
-        label = option.get("label")
-        if label is not None:
-            return label
-        value = option["value"]
-        action = self.c.actions[value["action"]]
-        args = value["args"]
-        if action.label_fn is not None:
-            return action.label_fn(self, dict(zip(action.params, args)))
-        return action.name.replace("_", " ") + (" " + ", ".join(self.display(a) for a in args) if args else "")
-
-    def decision_labels(self) -> list[str]:
-        """The pending decision's option labels, told apart where they read alike (cached)."""
-        decision = self.decision
-        if self._labels is not None and self._labels[0] is decision:
-            return self._labels[1]
-        labels = [self.option_label(o) for o in decision["options"]]
-        labels = _disambiguate(labels, decision["options"], self)
-        self._labels = (decision, labels)
-        return labels
-
-    def _bindings(self, action, i: int, env: dict):
-        if i == len(action.domains):
-            yield dict(env)
-            return
-        name, domain, type_name = action.domains[i]
-        if domain is not None:
-            values = domain(self, env)
-        elif type_name == "bool":
-            values = [True, False]
-        elif type_name in self.c.program.by_cat["enum"]:
-            values = [v.name for v in self.c.program.by_cat["enum"][type_name].values]
-        else:
-            values = self.c.members(type_name)
-        self.charge(len(values))
-        for v in values:
-            env[name] = v
-            yield from self._bindings(action, i + 1, env)
-        env.pop(name, None)
-
     def peek_stop(self) -> bool:
         """In a look-ahead copy, stop where the next decision would be listed."""
         if self.peeking:
@@ -450,12 +295,12 @@ class Engine:
 
     def ask(self, kind: str, prompt: str, options: list, f, op, **extra) -> None:
         decision = {"type": kind, "prompt": prompt, "seat": self.seat, "options": options,
-                    "env": f["e"], "op": [f["b"], f["pc"] - 1], **extra}
+                    "env": f["env"], "op": (f["block"], f["pc"] - 1), **extra}
         if not options:
             self.log_event("skip", prompt=prompt)
             return
         if len(options) == 1:
-            self.log_event("auto", prompt=prompt, option=self.option_label(options[0]))
+            self.log_event("auto", prompt=prompt, option=option_label(self, options[0]))
             op.apply(self, decision, options[0])
             return
         self.decision = decision
@@ -470,13 +315,12 @@ class Engine:
         option = next((o for o in decision["options"] if o["id"] == option_id), None)
         if option is None:
             ids = [o["id"] for o in decision["options"]]
-            from dsl import suggest
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None
         self.decisions += 1
         self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
-                       option=self.option_label(option), id=option_id)
+                       option=option_label(self, option), id=option_id)
         block, index = decision["op"]
         op = self.c.blocks[block].ops[index]
         try:
@@ -518,72 +362,4 @@ class Engine:
     # ---- log
     def log_event(self, kind: str, **data) -> None:
         self.log.append((kind, data))
-
-
-def _copy_decision(d):
-    if d is None:
-        return None
-    return dict(d)
-
-
-def _disambiguate(labels: list[str], options: list, g) -> list[str]:
-    """Labels that read alike get their pieces' locations added ("Guard at North gate"), when that tells them apart."""
-    groups: dict[str, list[int]] = {}
-    for i, label in enumerate(labels):
-        groups.setdefault(label, []).append(i)
-    labels = list(labels)
-    for same in groups.values():
-        if len(same) < 2:
-            continue
-        places = [_places(g, options[i]["value"]) for i in same]
-        if len(set(places)) < 2:
-            continue
-        for i, where in zip(same, places):
-            if where:
-                labels[i] = f"{labels[i]} at {where}"
-    return labels
-
-
-def _places(g, value) -> str:
-    pieces = value["args"] if isinstance(value, dict) else [value]
-    return ", ".join(g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where)
-
-
-def distinct_id(key: str, taken: dict) -> str:
-    """`key~2`, `key~3`, …: the first not taken, for an option whose plain id another option has."""
-    n = 2
-    while f"{key}~{n}" in taken:
-        n += 1
-    return f"{key}~{n}"
-
-
-def without_twins(options: list, g) -> list:
-    """Drop options that differ only by interchangeable pieces (same kind, label, place and marks)."""
-    seen, kept, known = set(), [], {}     # known: each object's twin key, worked out once per call
-    for o in options:
-        value = o["value"]
-        args = value["args"] if isinstance(value, dict) else [value]
-        parts = []
-        for a in args:
-            if a.__class__ is str:
-                part = known.get(a)
-                if part is None:
-                    part = known[a] = _twin_key(g, a)
-            else:
-                part = _twin_key(g, a)
-            parts.append(part)
-        key = (value["action"] if isinstance(value, dict) else None, tuple(parts))
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(o)
-    return kept
-
-
-def _twin_key(g, value):
-    if not (isinstance(value, str) and value in g.where):
-        return repr(value)
-    fields, tokens = g.fields.get(value), g.tokens.get(value)
-    return (g.c.twin_key(value), g.where[value], repr(sorted(fields.items())) if fields else "",
-            repr(sorted(tokens.items())) if tokens else "")
 

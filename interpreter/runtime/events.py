@@ -1,6 +1,7 @@
 """The game log: structured events and the sentence each one reads as."""
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 
 
@@ -14,39 +15,48 @@ class Event:
         return self.text
 
 
+# The sentence of each simple event: {field} is the value shown in words, {field:name} a die,
+# token or tally name, {field:as_is} the data as it stands (text the rules wrote, numbers).
+SENTENCES = {
+    "move": "{piece} moves from {src} to {dest}",
+    "var": "{var:as_is}: {old} → {new}",
+    "shuffle": "{space} is shuffled",
+    "phase": "— {phase:as_is} —",
+    "note": "{text:as_is}",
+    "resolve": "Resolving {obj}",
+    "choice": "Seat {seat:as_is}: {prompt:as_is} → {option:as_is}",
+    "auto": "{prompt:as_is} → {option:as_is} (the only option)",
+    "skip": "{prompt:as_is}: nothing can be done",
+    "tally": "(counted: {name:name})",
+}
+
+
+class _Sentence(string.Formatter):
+    def __init__(self, show, name):
+        self.show, self.name = show, name
+
+    def format_field(self, value, spec: str) -> str:
+        if spec == "as_is":
+            return str(value)
+        return self.name(value) if spec == "name" else self.show(value)
+
+
 def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     """`show` turns a value (object id, list, number) into words; `name` a die or token name."""
+    template = SENTENCES.get(kind)
+    if template is not None:
+        return _Sentence(show, name).format(template, **data)
     if kind == "roll":
         values = data["values"]
         dice = "a die" if len(values) == 1 else f"{len(values)} dice"
         return f"Rolled {dice} ({name(data['die'])}): {', '.join(map(str, values))}"
-    if kind == "move":
-        return f"{show(data['piece'])} moves from {show(data['src'])} to {show(data['dest'])}"
     if kind == "tokens":
         change = data["change"]
         verb = f"gains {change}" if change > 0 else f"loses {-change}"
         return f"{show(data['obj'])} {verb} {name(data['token'])}"
-    if kind == "var":
-        return f"{data['var']}: {show(data['old'])} → {show(data['new'])}"
-    if kind == "shuffle":
-        return f"{show(data['space'])} is shuffled"
     if kind == "shuffle_in":
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"
-    if kind == "phase":
-        return f"— {data['phase']} —"
-    if kind == "note":
-        return data["text"]
-    if kind == "resolve":
-        return f"Resolving {show(data['obj'])}"
-    if kind == "choice":
-        return f"Seat {data['seat']}: {data['prompt']} → {data['option']}"
-    if kind == "auto":
-        return f"{data['prompt']} → {data['option']} (the only option)"
-    if kind == "skip":
-        return f"{data['prompt']}: nothing can be done"
-    if kind == "tally":
-        return f"(counted: {name(data['name'])})"
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""

@@ -15,7 +15,7 @@ MAX_CALL_DEPTH = 200
 
 def compile_expr(node, c):
     """`c` is the Compiled game (tables, functions) the closure will run against."""
-    return globals()[f"_expr_{node.node}"](node, c)
+    return EXPRESSIONS[type(node)](node, c)
 
 
 def constant_of(node):
@@ -325,6 +325,12 @@ def _expr_call(node: A.Call, c):
     if node.ref == "function":
         return _user_function(node.func, args, c)
     return BUILTIN_COMPILERS[node.func](node, args, c)
+
+
+EXPRESSIONS = {A.IntLit: _expr_int, A.BoolLit: _expr_bool, A.NoneLit: _expr_none, A.Text: _expr_text,
+               A.Special: _expr_special, A.Name: _expr_name, A.FieldRef: _expr_field, A.ListLit: _expr_list,
+               A.Comprehension: _expr_comprehension, A.Roll: _expr_roll, A.IfExpr: _expr_if,
+               A.BinOp: _expr_binop, A.UnaryOp: _expr_unary, A.IsKind: _expr_is, A.Call: _expr_call}
 
 
 def _memo_key(name, values):

@@ -5,15 +5,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .errors import GameError
+from dsl import suggest
 
-from .engine import PYTHON_FAULTS, STATE_KEYS, Engine
-from .errors import RuleFault
+from .engine import PYTHON_FAULTS, Engine
+from .errors import GameError, RuleFault
 from .events import Event, describe
-from .savecheck import check_log, check_state, check_trail
+from .options import decision_labels
+from .savecheck import check_log, check_trail, read_state
 
 SAVE_FORMAT = "garrison-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class Result:
     outcome: str
     score: Optional[int]
     details: dict = field(default_factory=dict)
+
+
+def _state_field(name: str, doc: str) -> property:
+    """A read-only property of a Game: the field `name` of its state (see state.State)."""
+    return property(lambda game: getattr(game._engine, name), doc=doc)
 
 
 class Game:
@@ -75,9 +81,16 @@ class Game:
         d = self._engine.decision
         if d is None:
             return None
-        labels = self._engine.decision_labels()
+        labels = decision_labels(self._engine)
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
                         d["type"])
+
+    over = _state_field("over", "Whether the game has ended.")
+    seed = _state_field("seed", "The seed the game started from.")
+    variant = _state_field("variant", "The variant played (None: the base game).")
+    seats = _state_field("seats", "How many seats play.")
+    decisions_made = _state_field("decisions", "Decisions answered so far.")
+    phase = _state_field("phase", "The label of the phase running (None before the first).")
 
     def option_ids(self) -> list[str]:
         """The pending decision's option ids, without composing labels (what bots need)."""
@@ -85,33 +98,9 @@ class Game:
         return [o["id"] for o in d["options"]] if d is not None else []
 
     @property
-    def over(self) -> bool:
-        return self._engine.over
-
-    @property
     def result(self) -> Optional[Result]:
         r = self._engine.result
         return Result(r["outcome"], r["score"], dict(r["details"])) if r else None
-
-    @property
-    def seed(self) -> int:
-        return self._engine.seed
-
-    @property
-    def variant(self) -> Optional[str]:
-        return self._engine.variant
-
-    @property
-    def seats(self) -> int:
-        return self._engine.seats
-
-    @property
-    def decisions_made(self) -> int:
-        return self._engine.decisions
-
-    @property
-    def phase(self) -> Optional[str]:
-        return self._engine.phase
 
     @property
     def log_data(self) -> list[tuple[str, dict]]:
@@ -126,7 +115,10 @@ class Game:
 
     # ---- reading the board (for tests, views and bots)
     def var(self, name: str) -> Any:
-        return self._engine.vars[name]
+        variables = self._engine.vars
+        if name not in variables:
+            raise GameError(f"there is no variable '{name}'{suggest(name, variables)}")
+        return variables[name]
 
     def pieces_at(self, space: str) -> list[str]:
         if space not in self._engine.stacks:
@@ -172,28 +164,6 @@ class Game:
                     for title, (values, position) in zip(titles, e.c.layout_tracks)]
         except (RuleFault,) + PYTHON_FAULTS as err:
             raise GameError(f"rules: error: a layout track cannot be drawn ({err})") from None
-
-    def board_text(self) -> list[str]:
-        """A plain listing of the position: variables, then every occupied space or marked object."""
-        e = self._engine
-        lines = ["  " + ", ".join(f"{k} {e.display(v)}" for k, v in e.vars.items())]
-        for space in e.c.spaces:
-            stack = e.stacks[space]
-            marks = _marks(e, space)
-            fields = e.fields.get(space, {})
-            changed = [f"{k} {e.display(v)}" for k, v in fields.items() if v != e.c.var_defaults[space].get(k)]
-            if not stack and not marks and not changed:
-                continue
-            head = f"  {e.display(space)}" + (f" [{', '.join(marks + changed)}]" if marks or changed else "")
-            if e.c.decks and space in e.c.decks or len(stack) > 12:
-                lines.append(f"{head}: {len(stack)} pieces")
-                continue
-            pieces = []
-            for p in stack:
-                extra = _marks(e, p) + [k for k, v in e.fields.get(p, {}).items() if v is True]
-                pieces.append(e.display(p) + (f" ({', '.join(extra)})" if extra else ""))
-            lines.append(f"{head}: {', '.join(pieces) if pieces else '-'}")
-        return lines
 
     # ---- acting
     def choose(self, option_id: str) -> None:
@@ -293,20 +263,12 @@ class Game:
             if data.get("fingerprint") != rules.fingerprint:
                 # the rules changed since the save: rebuild the position by replaying its choices
                 return replay(rules, seed, variant, seats, trail)
-            state = data["state"]
-            missing = [k for k in STATE_KEYS if k not in state] if isinstance(state, dict) else ["everything"]
-            if missing:
-                raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
             compiled = rules.compiled(variant)
-            check_state(state, compiled)
+            state = read_state(data["state"], compiled)
             engine = Engine.from_state(compiled, state, check_log(data["log"]))
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         return cls(rules, engine, trail)
-
-
-def _marks(e, obj) -> list[str]:
-    return [f"{n} {e.c.name_label(t)}" for t, n in sorted(e.tokens.get(obj, {}).items())]
 
 
 def replay(rules, seed: int, variant, seats: int, trail: list) -> Game:

@@ -1,53 +1,14 @@
 """Checking a saved game's data before the engine trusts it."""
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
-
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .errors import GameError
+from .options import PASS
+from .state import STATE_FIELDS, State
+from .statements import WhileOp
 
-
-class SavedOption(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    id: str
-    label: Optional[str]
-    value: Any = None
-
-
-class SavedDecision(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["choose", "many", "perform"]
-    prompt: str
-    seat: int
-    options: list[SavedOption]
-    env: str
-    op: tuple[int, int]
-    most: Optional[int] = None
-
-
-class SavedState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seed: int
-    seats: int
-    variant: Optional[str]
-    rng: int
-    forced: list[int]
-    vars: dict[str, Any]
-    where: dict[str, str]
-    stacks: dict[str, list[str]]
-    fields: dict[str, dict[str, Any]]
-    tokens: dict[str, dict[str, int]]
-    supply: dict[str, int]
-    frames: list[dict[str, Any]]
-    envs: dict[str, dict[str, Any]]
-    next_env: int
-    decision: Optional[SavedDecision]
-    seat: int
-    phase: Optional[str]
-    over: bool
-    result: Optional[dict[str, Any]]
-    decisions: int
+STATE = TypeAdapter(State)     # the checks follow the state's one definition
 
 
 def check_trail(trail) -> list:
@@ -71,45 +32,72 @@ def check_log(log) -> list:
     return [tuple(e) for e in log]
 
 
-def check_state(state: dict, c) -> None:
-    """Raise GameError unless `state` is a well-formed position of the compiled game `c`."""
+def read_state(data, c) -> State:
+    """The saved state `data`, checked to be a well-formed position of the compiled game `c`."""
+    missing = [k for k in STATE_FIELDS if k not in data] if isinstance(data, dict) else ["everything"]
+    if missing:
+        raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
     try:
-        SavedState.model_validate(state)
+        state = STATE.validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
         raise GameError(f"the saved game is damaged ({where}: {first['msg']})") from None
-    if set(state["stacks"]) != set(c.spaces):
+    if set(state.stacks) != set(c.spaces):
         raise GameError("the saved game is damaged (its spaces are not this game's)")
-    if set(state["vars"]) != set(c.vars):
+    if set(state.vars) != set(c.vars):
         raise GameError("the saved game is damaged (its variables are not this game's)")
     seen = {}
-    for space, stack in state["stacks"].items():
+    for space, stack in state.stacks.items():
         for piece in stack:
-            if piece in seen or state["where"].get(piece) != space:
+            if piece in seen or state.where.get(piece) != space:
                 raise GameError(f"the saved game is damaged ({piece} is not where it is said to be)")
             seen[piece] = space
     if set(seen) != set(c.pieces):
         raise GameError("the saved game is damaged (its pieces are not this game's)")
-    for frame in state["frames"]:
-        block, pc, env = frame.get("b"), frame.get("pc"), frame.get("e")
-        if not (isinstance(block, int) and 0 <= block < len(c.blocks) and isinstance(pc, int)
-                and env in state["envs"]):
-            raise GameError("the saved game is damaged (its pending rules are not this game's)")
-    decision = state["decision"]
-    if decision is not None:
-        block, index = decision["op"]
-        if not (0 <= block < len(c.blocks) and 0 <= index < len(c.blocks[block].ops)
-                and hasattr(c.blocks[block].ops[index], "apply") and decision["env"] in state["envs"]):
-            raise GameError("the saved game is damaged (its pending decision is not this game's)")
-        if decision["type"] == "many" and not isinstance(decision.get("most"), int):
-            raise GameError("the saved game is damaged (its pending decision is incomplete)")
-        if decision["type"] == "perform":
-            for option in decision["options"]:
-                value = option["value"]
-                if option["id"] == "pass":
-                    continue
-                if not (isinstance(value, dict) and value.get("action") in c.actions
-                        and isinstance(value.get("args"), list)
-                        and len(value["args"]) == len(c.actions[value["action"]].params)):
-                    raise GameError("the saved game is damaged (an option of its pending decision is not this game's)")
+    if not all(_frame_fits(f, state, c) for f in state.frames):
+        raise GameError("the saved game is damaged (its pending rules are not this game's)")
+    _check_decision(state, c)
+    return state
+
+
+def _is_op(ref, c) -> bool:
+    return (ref is not None and len(ref) == 2 and 0 <= ref[0] < len(c.blocks)
+            and 0 <= ref[1] < len(c.blocks[ref[0]].ops))
+
+
+def _frame_fits(frame, state: State, c) -> bool:
+    if not (0 <= frame["block"] < len(c.blocks) and frame["env"] in state.envs):
+        return False
+    kind = frame["kind"]
+    if kind == "for":
+        return "items" in frame and "var" in frame and isinstance(frame.get("i"), int)
+    if kind == "repeat":
+        return isinstance(frame.get("i"), int) and isinstance(frame.get("n"), int)
+    if kind == "while":
+        test = frame.get("test")
+        return _is_op(test, c) and isinstance(c.blocks[test[0]].ops[test[1]], WhileOp)
+    if kind == "seat":
+        return isinstance(frame.get("restore"), int)
+    return kind != "phase" or "restore" in frame
+
+
+def _check_decision(state: State, c) -> None:
+    decision = state.decision
+    if decision is None:
+        return
+    block, index = decision["op"]
+    if not (_is_op(decision["op"], c) and hasattr(c.blocks[block].ops[index], "apply")
+            and decision["env"] in state.envs):
+        raise GameError("the saved game is damaged (its pending decision is not this game's)")
+    if decision["type"] == "many" and not isinstance(decision.get("most"), int):
+        raise GameError("the saved game is damaged (its pending decision is incomplete)")
+    if decision["type"] == "perform":
+        for option in decision["options"]:
+            value = option["value"]
+            if option["id"] == PASS:
+                continue
+            if not (isinstance(value, dict) and value.get("action") in c.actions
+                    and isinstance(value.get("args"), list)
+                    and len(value["args"]) == len(c.actions[value["action"]].params)):
+                raise GameError("the saved game is damaged (an option of its pending decision is not this game's)")

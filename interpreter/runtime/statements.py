@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from dsl import ast as A
 
-from .engine import without_twins
 from .errors import RuleFault
 from .expressions import compile_expr
+from .options import DONE, PASS, action_options, value_options, without_twins
 
 
 class Op:
     __slots__ = ("where",)
+
+    def __init__(self, st, c):
+        pass
 
     def run(self, g, f) -> None:
         raise NotImplementedError
@@ -22,7 +25,7 @@ class LetOp(Op):
         self.name, self.value = st.name, compile_expr(st.value, c)
 
     def run(self, g, f):
-        g.envs[f["e"]][self.name] = self.value(g, g.envs[f["e"]])
+        g.envs[f["env"]][self.name] = self.value(g, g.envs[f["env"]])
 
 
 class SetOp(Op):
@@ -44,7 +47,7 @@ class SetOp(Op):
         return new
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         value = self.value(g, env)
         if self.mode == "local":
             env[self.name] = self.combine(env.get(self.name, 0), value)
@@ -70,7 +73,7 @@ class MoveOp(Op):
         self.what, self.dest, self.bottom = compile_expr(st.what, c), compile_expr(st.dest, c), st.bottom
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         pieces = _as_list(self.what(g, env))
         dest = self.dest(g, env)
         if dest is None:
@@ -89,7 +92,7 @@ class ShuffleOp(Op):
         self.among = compile_expr(st.among_bottom, c) if st.among_bottom is not None else None
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         if self.into is None:
             g.shuffle_space(self.target(g, env))
             return
@@ -106,7 +109,7 @@ class InsertOp(Op):
         self.what, self.into = compile_expr(st.what, c), compile_expr(st.into, c)
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         g.insert_randomly(_as_list(self.what(g, env)), self.into(g, env))
 
 
@@ -120,7 +123,7 @@ class TokensOp(Op):
         self.every = getattr(st, "every_token", False)
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         token = env[self.token] if self.local else self.token
         target = self.target(g, env)
         if target is None:
@@ -143,13 +146,13 @@ class IfOp(Op):
         self.other = c.block(st.other) if st.other is not None else None
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         for cond, block in self.branches:
             if cond(g, env):
-                g.push(block, f["e"])
+                g.push(block, f["env"])
                 return
         if self.other is not None:
-            g.push(self.other, f["e"])
+            g.push(self.other, f["env"])
 
 
 class ForOp(Op):
@@ -159,35 +162,43 @@ class ForOp(Op):
         self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         items = list(self.source(g, env))
         if items:
             env[self.var] = items[0]
-            g.push(self.body, f["e"], loop="for", var=self.var, items=items, i=0)
+            g.push(self.body, f["env"], "for", var=self.var, items=items, i=0)
 
 
-class RepeatOp(Op):
-    __slots__ = ("count", "body")
+class BodyOp(Op):
+    """A statement of one expression and a body: repeat, while, as seat."""
+    __slots__ = ("expr", "body")
+    expr_field = ""      # the statement node's field holding the expression
 
-    def __init__(self, st: A.Repeat, c):
-        self.count, self.body = compile_expr(st.count, c), c.block(st.body)
+    def __init__(self, st, c):
+        self.expr, self.body = compile_expr(getattr(st, self.expr_field), c), c.block(st.body)
+
+
+class RepeatOp(BodyOp):
+    __slots__ = ()
+    expr_field = "count"
 
     def run(self, g, f):
-        n = self.count(g, g.envs[f["e"]])
+        n = self.expr(g, g.envs[f["env"]])
         if n > 0:
-            g.push(self.body, f["e"], loop="repeat", n=n, i=0)
+            g.push(self.body, f["env"], "repeat", i=0, n=n)
 
 
-class WhileOp(Op):
-    __slots__ = ("cond", "body", "ref")
+class WhileOp(BodyOp):
+    __slots__ = ("ref",)
+    expr_field = "cond"
 
     def __init__(self, st: A.While, c):
-        self.cond, self.body = compile_expr(st.cond, c), c.block(st.body)
+        super().__init__(st, c)
         self.ref = None      # [block, index] of this op, set when its block is built
 
     def run(self, g, f):
-        if self.cond(g, g.envs[f["e"]]):
-            g.push(self.body, f["e"], loop="while", w=self.ref)
+        if self.expr(g, g.envs[f["env"]]):
+            g.push(self.body, f["env"], "while", test=self.ref)
 
 
 class BreakOp(Op):
@@ -218,7 +229,7 @@ class CallOp(Op):
         self.name, self.args = st.name, [compile_expr(a, c) for a in st.args]
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         proc = g.c.procedures[self.name]
         values = [a(g, env) for a in self.args]
         g.call(proc.block, dict(zip(proc.params, values)))
@@ -231,7 +242,7 @@ class ResolveOp(Op):
         self.what = compile_expr(st.what, c)
 
     def run(self, g, f):
-        obj = self.what(g, g.envs[f["e"]])
+        obj = self.what(g, g.envs[f["env"]])
         if obj is None:
             raise RuleFault("cannot resolve nothing")
         block = g.c.does.get(obj)
@@ -241,33 +252,49 @@ class ResolveOp(Op):
         g.call(block, {"this": obj})
 
 
-class ChooseOp(Op):
-    __slots__ = ("var", "source", "prompt", "body", "pass_label", "pass_body")
+class AskingOp(Op):
+    """A statement that asks a decision: its prompt, and the pass option `… pass "Label" { … }` if any."""
+    __slots__ = ("prompt", "pass_label", "pass_body")
 
-    def __init__(self, st: A.Choose, c):
-        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+    def __init__(self, st, c):
         self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
         self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
         self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
+    def add_pass(self, g, env, options: list) -> list:
+        if self.pass_label is not None:
+            options.append({"id": PASS, "label": self.pass_label(g, env), "value": None})
+        return options
+
+    def passed(self, g, decision, option) -> bool:
+        """Whether the answer is the pass option; its body, if it has one, then runs."""
+        if option["id"] != PASS:
+            return False
+        if self.pass_body is not None:
+            g.push(self.pass_body, decision["env"])
+        return True
+
+
+class ChooseOp(AskingOp):
+    __slots__ = ("var", "source", "body")
+
+    def __init__(self, st: A.Choose, c):
+        super().__init__(st, c)
+        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+
     def run(self, g, f):
         if g.peek_stop():
             return
-        env = g.envs[f["e"]]
-        options = without_twins(g.value_options(self.source(g, env)), g)
-        if self.pass_label is not None:
-            options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
+        env = g.envs[f["env"]]
+        options = self.add_pass(g, env, without_twins(value_options(g, self.source(g, env)), g))
         prompt = self.prompt(g, env) if self.prompt is not None else f"Choose {self.var}"
         g.ask("choose", prompt, options, f, self)
 
     def apply(self, g, decision, option) -> None:
-        env_id = decision["env"]
-        if option["id"] == "pass":
-            if self.pass_body is not None:
-                g.push(self.pass_body, env_id)
+        if self.passed(g, decision, option):
             return
-        g.envs[env_id][self.var] = option["value"]
-        g.push(self.body, env_id)
+        g.envs[decision["env"]][self.var] = option["value"]
+        g.push(self.body, decision["env"])
 
 
 class ChooseManyOp(Op):
@@ -281,21 +308,21 @@ class ChooseManyOp(Op):
     def run(self, g, f):
         if g.peek_stop():
             return
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         most = self.most(g, env)
-        options = g.value_options(self.source(g, env))
+        options = value_options(g, self.source(g, env))
         prompt = self.prompt(g, env) if self.prompt is not None else f"Choose up to {most}"
         env[self.var] = []
         if most <= 0 or not options:
-            g.push(self.body, f["e"])
+            g.push(self.body, f["env"])
             return
-        options.append({"id": "done", "label": "Done", "value": None})
+        options.append({"id": DONE, "label": "Done", "value": None})
         g.ask("many", prompt, options, f, self, most=most)
 
     def apply(self, g, decision, option) -> None:
         env_id = decision["env"]
         chosen = g.envs[env_id][self.var]
-        if option["id"] != "done":
+        if option["id"] != DONE:
             chosen = chosen + [option["value"]]
             g.envs[env_id][self.var] = chosen
             remaining = [o for o in decision["options"] if o["id"] != option["id"]]
@@ -305,51 +332,44 @@ class ChooseManyOp(Op):
         g.push(self.body, env_id)
 
 
-class PerformOp(Op):
-    __slots__ = ("actions", "prompt", "pass_label", "pass_body")
+class PerformOp(AskingOp):
+    __slots__ = ("actions",)
 
     def __init__(self, st: A.Perform, c):
+        super().__init__(st, c)
         self.actions = st.actions
-        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
-        self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
-        self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
     def run(self, g, f):
         if g.peek_stop():
             return
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         options = []
         g.memo = {}
         try:
             for name in self.actions:
-                options.extend(g.action_options(g.c.actions[name]))
+                options.extend(action_options(g, g.c.actions[name]))
         finally:
             g.memo = None
-        if self.pass_label is not None:
-            options.append({"id": "pass", "label": self.pass_label(g, env), "value": None})
+        self.add_pass(g, env, options)
         prompt = self.prompt(g, env) if self.prompt is not None else "Choose an action"
         g.ask("perform", prompt, options, f, self)
 
     def apply(self, g, decision, option) -> None:
-        if option["id"] == "pass":
-            if self.pass_body is not None:
-                g.push(self.pass_body, decision["env"])
+        if self.passed(g, decision, option):
             return
         action = g.c.actions[option["value"]["action"]]
         g.call(action.block, dict(zip(action.params, option["value"]["args"])))
 
 
-class AsSeatOp(Op):
-    __slots__ = ("seat", "body")
-
-    def __init__(self, st: A.AsSeat, c):
-        self.seat, self.body = compile_expr(st.seat, c), c.block(st.body)
+class AsSeatOp(BodyOp):
+    __slots__ = ()
+    expr_field = "seat"
 
     def run(self, g, f):
-        seat = self.seat(g, g.envs[f["e"]])
+        seat = self.expr(g, g.envs[f["env"]])
         if not 1 <= seat <= g.seats:
             raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
-        g.push(self.body, f["e"], restore_seat=g.seat)
+        g.push(self.body, f["env"], "seat", restore=g.seat)
         g.seat = seat
 
 
@@ -361,7 +381,7 @@ class PhaseOp(Op):
 
     def run(self, g, f):
         phase = g.c.phases[self.name]
-        g.call(phase.block, {}, restore_phase=g.phase)
+        g.call(phase.block, {}, "phase", restore=g.phase)
         g.phase = phase.label
         g.log_event("phase", phase=phase.label)
 
@@ -373,7 +393,7 @@ class LogOp(Op):
         self.message = compile_expr(st.message, c)
 
     def run(self, g, f):
-        g.log_event("note", text=self.message(g, g.envs[f["e"]]))
+        g.log_event("note", text=self.message(g, g.envs[f["env"]]))
 
 
 class TallyOp(Op):
@@ -394,21 +414,18 @@ class EndOp(Op):
         self.reason = compile_expr(st.reason, c) if st.reason is not None else None
 
     def run(self, g, f):
-        env = g.envs[f["e"]]
+        env = g.envs[f["env"]]
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
-OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert": InsertOp, "add": TokensOp,
-       "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp,
-       "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp, "choose_many": ChooseManyOp,
-       "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp, "tally": TallyOp, "end": EndOp}
-SIMPLE = {"break": BreakOp, "continue": ContinueOp, "return": ReturnOp}
+OPS = {A.Let: LetOp, A.Set: SetOp, A.Move: MoveOp, A.Shuffle: ShuffleOp, A.Insert: InsertOp,
+       A.AddTokens: TokensOp, A.RemoveTokens: TokensOp, A.If: IfOp, A.For: ForOp, A.Repeat: RepeatOp,
+       A.While: WhileOp, A.Break: BreakOp, A.Continue: ContinueOp, A.Return: ReturnOp, A.CallStmt: CallOp,
+       A.Resolve: ResolveOp, A.Choose: ChooseOp, A.ChooseMany: ChooseManyOp, A.Perform: PerformOp,
+       A.AsSeat: AsSeatOp, A.RunPhase: PhaseOp, A.Log: LogOp, A.Tally: TallyOp, A.EndGame: EndOp}
 
 
 def compile_stmt(st, c) -> Op:
-    if st.stmt in SIMPLE:
-        op = SIMPLE[st.stmt]()
-    else:
-        op = OPS[st.stmt](st, c)
+    op = OPS[type(st)](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
     return op

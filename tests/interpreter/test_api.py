@@ -168,7 +168,7 @@ def test_saved_game_from_changed_rules_is_replayed(tiny, tmp_path):
     ("[1, 2, 3]", "not a Garrison saved game"),
     ('{"format": "something-else"}', "not a Garrison saved game"),
     ('{"format": "garrison-save", "version": 99, "game": "tiny"}', "version 99 is not supported"),
-    ('{"format": "garrison-save", "version": 1, "game": "chess"}', "this save is of the game 'chess', not 'tiny'"),
+    ('{"format": "garrison-save", "version": 2, "game": "chess"}', "this save is of the game 'chess', not 'tiny'"),
 ])
 def test_corrupt_or_foreign_saves(tiny, text, message):
     with pytest.raises(GameError, match=message):
@@ -178,6 +178,23 @@ def test_corrupt_or_foreign_saves(tiny, text, message):
 def _save(tiny):
     g = first_decision_with_choice(tiny)
     return json.loads(g.to_json())
+
+
+def test_saves_from_before_typed_frames_are_refused(tiny):
+    data = _save(tiny)
+    data["version"] = 1
+    data["state"]["frames"] = [{"b": f["block"], "pc": f["pc"], "e": f["env"]} for f in data["state"]["frames"]]
+    with pytest.raises(GameError, match=r"saved game version 1 is not supported \(expected 2\)"):
+        tiny.load_game(json.dumps(data))
+
+
+def test_saved_frames_are_named_fields(tiny):
+    frames = _save(tiny)["state"]["frames"]
+    assert frames and {"block", "pc", "env", "kind"} <= set(frames[0])
+    data = _save(tiny)
+    data["state"]["frames"][0]["b"] = 0
+    with pytest.raises(GameError, match=r"damaged \(frames\.0\.b: "):
+        tiny.load_game(json.dumps(data))
 
 
 def test_save_missing_state_keys(tiny):
@@ -267,11 +284,14 @@ def test_board_helpers(tiny):
     assert g.location("captain") == "supply"
     assert "guard#1" in g.pieces_at("supply")
     assert g.field("guard#2", "combat") == 2 and g.field("captain", "morale") == 2
-    assert g.field("north", "hits") >= 0
+    assert g.field("north", "hits") == 1            # turn 1's raid card (seed 0 draws a Raid, strength 1)
+    assert g.field("south", "hits") == 0
     assert g.tokens("south", "alarm") == 0
     assert g.label("captain") == "Captain Ząbek"
-    with pytest.raises(KeyError):
-        g.var("no_such_var")
+    with pytest.raises(GameError, match="there is no variable 'morals' \\(did you mean 'morale'\\?\\)"):
+        g.var("morals")
+    with pytest.raises(GameError, match="there is no piece 'no_such_piece'"):
+        g.location("no_such_piece")
 
 
 # ---- loading -------------------------------------------------------------------------------

@@ -215,6 +215,32 @@ def test_options_whose_ids_would_read_the_same_get_distinct_ids(write_rules):
     assert game.var("got") == "x|y:z"
 
 
+def test_a_piece_or_text_called_done_or_pass_is_picked_not_taken_for_the_built_in_option(write_rules):
+    rules = load_rules(write_rules(textwrap.dedent("""
+        game t "T" { seats 1 home box }
+        space box
+        kind thing: piece { }
+        piece done "Done token": thing
+        piece other "Other": thing
+        var got: list[thing] = []
+        var said: text = ""
+        play {
+          choose up to 2 xs from pieces_at(box) "Pick" { set got = xs }
+          choose w from ["pass", "stay"] "Say" { set said = w } pass "Skip" { set said = "skipped" }
+        }
+    """)))
+    game = rules.new_game()
+    assert [(o.id, o.label) for o in game.decision.options] == [
+        ("done~2", "Done token"), ("other", "Other"), ("done", "Done")]
+    game.choose("done~2")
+    assert game.var("got") == []                        # still choosing: one more may be picked
+    game.choose("done")
+    assert game.var("got") == ["done"]
+    assert [o.id for o in game.decision.options] == ["pass~2", "stay", "pass"]
+    game.choose("pass~2")
+    assert game.var("said") == "pass"
+
+
 # ---- decisions (choices.rules) -------------------------------------------------------
 
 @pytest.fixture(scope="module")

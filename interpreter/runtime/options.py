@@ -1,0 +1,151 @@
+"""Listing a decision's options: ids, labels, the bindings of an action's parameters, and twins left out."""
+from __future__ import annotations
+
+# The options `choose up to` and `… pass` add. No value is given these ids: a piece or a text
+# called `done` or `pass` gets another (see value_options), so choosing it cannot end the choice.
+DONE, PASS = "done", "pass"
+BUILT_IN_IDS = (DONE, PASS)
+_BUILT_IN = object()     # what a built-in id stands for while ids are handed out
+
+
+def value_options(g, values) -> list[dict]:
+    """One option per distinct value (a value listed twice is offered once)."""
+    options, seen = [], dict.fromkeys(BUILT_IN_IDS, _BUILT_IN)
+    for v in values:
+        key = option_id(v)
+        if key in seen:
+            if seen[key] == v and type(seen[key]) is type(v):
+                continue
+            key = distinct_id(key, seen)      # a built-in id, or another value that reads the same ("yes" and true)
+        seen[key] = v
+        options.append({"id": key, "label": g.display(v), "value": v})
+    return options
+
+
+def option_id(v) -> str:
+    if isinstance(v, list):
+        return "[" + ",".join(option_id(x) for x in v) + "]"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return "none" if v is None else str(v)
+
+
+def distinct_id(key: str, taken: dict) -> str:
+    """`key~2`, `key~3`, …: the first not taken, for an option whose plain id another option has."""
+    n = 2
+    while f"{key}~{n}" in taken:
+        n += 1
+    return f"{key}~{n}"
+
+
+def action_options(g, action) -> list[dict]:
+    """Every binding of the action's parameters that its `requires` allows, twins left out."""
+    options, seen = [], {}
+    for env in _bindings(g, action, 0, {}):
+        if action.requires is not None and not action.requires(g, env):
+            continue
+        args = [env[p] for p in action.params]
+        key = ":".join([action.name] + [option_id(a) for a in args])
+        if key in seen:
+            key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
+        seen[key] = args
+        # labels are composed only when someone reads them (see decision_labels)
+        options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
+    return without_twins(options, g)
+
+
+def _bindings(g, action, i: int, env: dict):
+    if i == len(action.domains):
+        yield dict(env)
+        return
+    name, domain, type_name = action.domains[i]
+    if domain is not None:
+        values = domain(g, env)
+    elif type_name == "bool":
+        values = [True, False]
+    elif type_name in g.c.enum_values:
+        values = g.c.enum_values[type_name]
+    else:
+        values = g.c.members(type_name)
+    g.charge(len(values))
+    for v in values:
+        env[name] = v
+        yield from _bindings(g, action, i + 1, env)
+    env.pop(name, None)
+
+
+def option_label(g, option: dict) -> str:
+    label = option.get("label")
+    if label is not None:
+        return label
+    value = option["value"]
+    action = g.c.actions[value["action"]]
+    args = value["args"]
+    if action.label_fn is not None:
+        return action.label_fn(g, dict(zip(action.params, args)))
+    return action.name.replace("_", " ") + (" " + ", ".join(g.display(a) for a in args) if args else "")
+
+
+def decision_labels(g) -> list[str]:
+    """The pending decision's option labels, told apart where they read alike (kept until the decision changes)."""
+    decision = g.decision
+    if g.labels_read is not None and g.labels_read[0] is decision:
+        return g.labels_read[1]
+    labels = [option_label(g, o) for o in decision["options"]]
+    labels = _disambiguate(labels, decision["options"], g)
+    g.labels_read = (decision, labels)
+    return labels
+
+
+def _disambiguate(labels: list[str], options: list, g) -> list[str]:
+    """Labels that read alike get their pieces' locations added ("Guard at North gate"), when that tells them apart."""
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    labels = list(labels)
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        places = [_places(g, options[i]["value"]) for i in same]
+        if len(set(places)) < 2:
+            continue
+        for i, where in zip(same, places):
+            if where:
+                labels[i] = f"{labels[i]} at {where}"
+    return labels
+
+
+def _places(g, value) -> str:
+    pieces = value["args"] if isinstance(value, dict) else [value]
+    return ", ".join(g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where)
+
+
+def without_twins(options: list, g) -> list:
+    """Drop options that differ only by interchangeable pieces (same kind, label, place and marks)."""
+    seen, kept, known = set(), [], {}     # known: each object's twin key, worked out once per call
+    for o in options:
+        value = o["value"]
+        args = value["args"] if isinstance(value, dict) else [value]
+        parts = []
+        for a in args:
+            if a.__class__ is str:
+                part = known.get(a)
+                if part is None:
+                    part = known[a] = _twin_key(g, a)
+            else:
+                part = _twin_key(g, a)
+            parts.append(part)
+        key = (value["action"] if isinstance(value, dict) else None, tuple(parts))
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(o)
+    return kept
+
+
+def _twin_key(g, value):
+    if not (isinstance(value, str) and value in g.where):
+        return repr(value)
+    fields, tokens = g.fields.get(value), g.tokens.get(value)
+    return (g.c.twin_key(value), g.where[value], repr(sorted(fields.items())) if fields else "",
+            repr(sorted(tokens.items())) if tokens else "")
