@@ -11,6 +11,7 @@ _PUBLIC = {
     "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
     "Program": "dsl.program", "RESERVED": "dsl.checker.state",
     "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",
+    "Builtin": "dsl.builtins", "BUILTINS": "dsl.builtins", "BuiltinFault": "dsl.builtins",
     "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",
     "files_to_format": "dsl.formatter",
 }

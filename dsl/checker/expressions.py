@@ -2,23 +2,11 @@
 from __future__ import annotations
 
 from .. import ast as A
+from ..builtins import BUILTINS
 from ..errors import suggest
-from ..types import ANY, BOOL, INT, KIND, NONE, PIECE, PSEUDO_FIELDS, TEXT, TOKEN, ListType, Named, Type, item_of
+from ..types import ANY, BOOL, INT, KIND, NONE, PIECE, PSEUDO_FIELDS, TEXT, ListType, Named, Type, item_of
 from .scope import Context, Scope
 from .state import Pass
-
-# builtin functions: name -> short description of the arguments, for arity errors
-BUILTINS = {
-    "count": "a list", "sum": "a list of numbers", "max": "a list of numbers or several numbers",
-    "min": "a list of numbers or several numbers", "any": "a list of true/false",
-    "every": "a list of true/false", "empty": "a list", "first": "a list", "last": "a list",
-    "pick": "a list", "top": "a space", "bottom": "a space", "pieces_at": "a space",
-    "tokens": "an object and a token", "take": "a kind", "objects": "a kind", "abs": "a number",
-    "seats": "nothing", "in_variant": "a variant name", "index": "a list and a value",
-    "reversed": "a list", "nth": "a list and a position (from 1)", "flatten": "a list of lists",
-    "head": "a list and how many of its first items", "token_supply": "a token with a supply",
-}
-
 
 class ExpressionChecks(Pass):
     """One method per kind of expression node, found through RULES; each returns the node's type."""
@@ -234,109 +222,13 @@ class ExpressionChecks(Pass):
                 self.expr(a, scope, ctx)
             return ANY
         node.ref = "builtin"
-        return self.builtin(node, scope, ctx)
+        return BUILTINS[node.func].check(self, node, scope, ctx)
 
     def arity(self, node: A.Call, n: int) -> bool:
         if len(node.args) != n:
-            self.error(node, f"'{node.func}' takes {BUILTINS[node.func]} ({n} argument{'s' if n != 1 else ''}), given {len(node.args)}")
+            self.error(node, f"'{node.func}' takes {BUILTINS[node.func].takes} ({n} argument{'s' if n != 1 else ''}), given {len(node.args)}")
             return False
         return True
-
-    def builtin(self, node: A.Call, scope, ctx) -> Type:
-        f, args = node.func, node.args
-        if f == "seats":
-            self.arity(node, 0)
-            return INT
-        if f in ("max", "min") and len(args) > 1:
-            for a in args:
-                self.expect(a, scope, ctx, INT, f"an argument of '{f}'")
-            return INT
-        if f == "tokens":
-            if not self.arity(node, 2):
-                return INT
-            self.expect_object(args[0], scope, ctx)
-            tok = args[1]
-            if isinstance(tok, A.Name) and scope.lookup(tok.name) is None and tok.name not in self.globals:
-                self.token_ref(tok, tok.name)         # "unknown token …", with the nearest tokens
-            else:
-                self.expect(tok, scope, ctx, TOKEN, "the second argument of 'tokens'")
-            return INT
-        if f == "in_variant":
-            if self.arity(node, 1):
-                arg = args[0]
-                if not isinstance(arg, A.Name) or arg.name not in self.p.variants:
-                    name = getattr(arg, "name", "?")
-                    self.error(arg, f"unknown variant '{name}'" + suggest(name, self.p.variants))
-                else:
-                    arg.ref = "variant"
-            return BOOL
-        if f in ("take", "objects"):
-            if not self.arity(node, 1):
-                return ANY
-            kind = self.kind_arg(args[0], scope, ctx)
-            return kind if f == "take" else ListType(kind)
-        if f == "index":
-            if self.arity(node, 2):
-                self.expect_list(args[0], scope, ctx, f)
-                self.expr(args[1], scope, ctx)
-            return INT
-        if f == "head":
-            if not self.arity(node, 2):
-                return ANY
-            item = self.expect_list(args[0], scope, ctx, f)
-            self.expect(args[1], scope, ctx, INT, "how many items")
-            return ListType(item)
-        if f == "token_supply":
-            if self.arity(node, 1):
-                tok = args[0]
-                if isinstance(tok, A.Name):
-                    tok.ref = "token"
-                    self.token_ref(tok, tok.name)
-                    decl = self.p.by_cat["token"].get(tok.name)
-                    if decl is not None and decl.supply is None:
-                        self.error(tok, f"token '{tok.name}' has no supply; declare it with 'supply N'")
-                else:
-                    self.error(tok, "'token_supply' takes a token's name")
-            return INT
-        if f == "nth":
-            if not self.arity(node, 2):
-                return ANY
-            item = self.expect_list(args[0], scope, ctx, f)
-            self.expect(args[1], scope, ctx, INT, "the position")
-            return item
-        if not self.arity(node, 1):
-            return ANY
-        arg = args[0]
-        if f in ("top", "bottom"):
-            self.expect_space(arg, scope, ctx)
-            return PIECE
-        if f == "pieces_at":
-            self.expect_space(arg, scope, ctx)
-            return ListType(PIECE)
-        if f == "abs":
-            self.expect(arg, scope, ctx, INT, "the argument of 'abs'")
-            return INT
-        item = self.expect_list(arg, scope, ctx, f)
-        if f in ("sum", "max", "min"):
-            if not self.h.accepts(INT, item):
-                self.error(arg, f"'{f}' needs a list of numbers, found a list of {item.plural()}")
-            return INT
-        if f in ("any", "every"):
-            if not self.h.accepts(BOOL, item):
-                self.error(arg, f"'{f}' needs a list of true/false, found a list of {item.plural()}")
-            return BOOL
-        if f == "count":
-            return INT
-        if f == "empty":
-            return BOOL
-        if f == "reversed":
-            return ListType(item)
-        if f == "flatten":
-            inner = item_of(item)
-            if inner is None and item != ANY:
-                self.error(arg, f"'flatten' needs a list of lists, found a list of {item.plural()}")
-            return ListType(inner or ANY)
-        return item  # first, last, pick
 
     def expect_list(self, node, scope, ctx, fname) -> Type:
         t = self.expr(node, scope, ctx)

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .. import ast as A
+from ..builtins import BUILTINS
 from ..errors import suggest
 from ..types import ANY, BOOL, INT, NONE, TOKEN, ListType, Type, item_of
-from .expressions import BUILTINS, ExpressionChecks
+from .expressions import ExpressionChecks
 from .lints import unchecked_draws
 from .scope import Context, Scope
 from .state import CheckState, Pass

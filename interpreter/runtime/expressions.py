@@ -5,6 +5,7 @@ import operator
 
 from dsl import ast as A
 from dsl import PSEUDO_FIELDS
+from dsl import BUILTINS, BuiltinFault
 
 from .errors import RuleFault
 
@@ -324,7 +325,7 @@ def _expr_call(node: A.Call, c):
     args = [compile_expr(a, c) for a in node.args]
     if node.ref == "function":
         return _user_function(node.func, args, c)
-    return BUILTIN_COMPILERS[node.func](node, args, c)
+    return _builtin(node, args)
 
 
 EXPRESSIONS = {A.IntLit: _expr_int, A.BoolLit: _expr_bool, A.NoneLit: _expr_none, A.Text: _expr_text,
@@ -433,115 +434,28 @@ def _run_body(g, fn, name, env):
 
 # ---- builtins -------------------------------------------------------------------------
 
-def _one(fn):
-    def compile_one(node, args, c):
+def _builtin(node: A.Call, args):
+    """A builtin's implementation from dsl's registry, called with the argument closures' values."""
+    builtin = BUILTINS[node.func]
+    run = _reporting(builtin.run) if builtin.fails else builtin.run
+    if builtin.collects and len(args) != 1:
+        return lambda g, e: run(g, [a(g, e) for a in args])
+    if not args:
+        return lambda g, e: run(g)
+    if len(args) == 1:
         a = args[0]
-        return lambda g, e: fn(g, a(g, e))
-    return compile_one
+        return lambda g, e: run(g, a(g, e))
+    if len(args) == 2:
+        a, b = args
+        return lambda g, e: run(g, a(g, e), b(g, e))
+    return lambda g, e: run(g, *[a(g, e) for a in args])
 
 
-def _first(g, items):
-    return items[0] if items else None
-
-
-def _last(g, items):
-    return items[-1] if items else None
-
-
-def _minmax(pick):
-    def compile_minmax(node, args, c):
-        if len(args) == 1:
-            a = args[0]
-            return lambda g, e: pick(a(g, e), default=0)
-        return lambda g, e: pick(x(g, e) for x in args)
-    return compile_minmax
-
-
-def _top(g, space):
-    stack = g.stack(space)
-    return stack[-1] if stack else None
-
-
-def _bottom(g, space):
-    stack = g.stack(space)
-    return stack[0] if stack else None
-
-
-def _tokens(node, args, c):
-    obj, token = args
-    return lambda g, e: g.token_count(obj(g, e), token(g, e))
-
-
-def _kind_name(node, args, c):
-    """A kind argument: a literal kind name, or a kind-typed value."""
-    arg = node.args[0]
-    if isinstance(arg, A.Name) and arg.ref == "kind":
-        name = arg.name
-        return lambda g, e: name
-    return args[0]
-
-
-def _take(node, args, c):
-    kind = _kind_name(node, args, c)
-    return lambda g, e: g.take(kind(g, e))
-
-
-def _objects(node, args, c):
-    kind = _kind_name(node, args, c)
-    return lambda g, e: list(c.members(kind(g, e)))
-
-
-def _in_variant(node, args, c):
-    name = node.args[0].name
-    active = c.variant == name
-    return lambda g, e: active
-
-
-def _index(node, args, c):
-    items, value = args
-
-    def index(g, e):
-        seq = items(g, e)
-        v = value(g, e)
-        return seq.index(v) + 1 if v in seq else 0
-    return index
-
-
-def _nth(node, args, c):
-    items, position = args
-
-    def nth(g, e):
-        seq, i = items(g, e), position(g, e)
-        if not 1 <= i <= len(seq):
-            raise RuleFault(f"position {i} is outside the list (1 to {len(seq)})")
-        return seq[i - 1]
-    return nth
-
-
-BUILTIN_COMPILERS = {
-    "count": _one(lambda g, items: len(items)),
-    "sum": _one(lambda g, items: sum(items)),
-    "max": _minmax(max),
-    "min": _minmax(min),
-    "any": _one(lambda g, items: any(items)),
-    "every": _one(lambda g, items: all(items)),
-    "empty": _one(lambda g, items: not items),
-    "first": _one(_first),
-    "last": _one(_last),
-    "reversed": _one(lambda g, items: items[::-1]),
-    "pick": _one(lambda g, items: g.pick(items)),
-    "top": _one(_top),
-    "bottom": _one(_bottom),
-    "pieces_at": _one(lambda g, space: list(g.stack(space))),
-    "abs": _one(lambda g, n: abs(n)),
-    "tokens": _tokens,
-    "take": _take,
-    "objects": _objects,
-    "seats": lambda node, args, c: (lambda g, e: g.seats),
-    "in_variant": _in_variant,
-    "index": _index,
-    "nth": _nth,
-    "flatten": _one(lambda g, lists: [x for items in lists for x in items]),
-    "head": lambda node, args, c: (lambda g, e: args[0](g, e)[:max(0, args[1](g, e))]),
-    "token_supply": lambda node, args, c: (lambda g, e, t=node.args[0].name: g.supply.get(t, 0)),
-}
+def _reporting(run):
+    """`run`, with a BuiltinFault reported as a fault of the rule that called it."""
+    def checked(g, *values):
+        try:
+            return run(g, *values)
+        except BuiltinFault as fault:
+            raise RuleFault(str(fault)) from None
+    return checked
