@@ -290,7 +290,7 @@ class Engine(Chance, State):
         """In a look-ahead copy, stop where the next decision would be listed."""
         if self.peeking:
             self.decision = {"type": "peek", "prompt": "", "seat": self.seat, "options": [],
-                             "env": "", "op": [0, 0]}
+                             "env": "", "op": (0, 0)}
         return self.peeking
 
     def ask(self, kind: str, prompt: str, options: list, f, op, **extra) -> None:

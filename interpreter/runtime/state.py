@@ -22,22 +22,23 @@ LOOPS = ("for", "repeat", "while")     # frames that `break` and `continue` act 
 
 class Frame(TypedDict):
     """A block of statements being run; the stack of frames is all the work still pending.
-    A dictionary with these keys, so that copying and saving one costs next to nothing.
-    Its keys are written in this order, as a save read back has them (the JSON stays the same)."""
+
+    Kinds: `block` (an if branch, a pass body); `call` (a procedure, action, trigger or effect,
+    which owns its environment); `phase` (a call that restores the phase label on leaving);
+    `seat` (an `as seat` body, which restores the seat); the loops `for`, `repeat` and `while`.
+    A dictionary rather than an object, so that copying and saving one costs next to nothing.
+    The engine makes its keys in this order, the order a save read back has (the JSON stays the same)."""
     __pydantic_config__ = STRICT
     block: int                              # the code block's number
     env: str                                # the id of the environment holding its local variables
     pc: int                                 # the index of the next statement to run
-    kind: FrameKind                         # what leaving the block means (see below)
+    kind: FrameKind                         # what leaving the block means
     restore: NotRequired[Optional[Union[int, str]]]   # seat: the seat, phase: the phase label, to go back to on leaving
     var: NotRequired[str]                   # for: the loop variable
     items: NotRequired[list[Value]]         # for: the values the loop variable takes
     i: NotRequired[int]                     # for, repeat: the pass being run, from 0
     n: NotRequired[int]                     # repeat: how many passes
     test: NotRequired[list[int]]            # while: [block, index] of the while statement, whose condition is tested again
-    # kinds: a plain block (an if branch, a pass body); a call of a procedure, action, trigger or
-    # effect, which owns its environment; a phase (a call that restores the phase label); an
-    # `as seat` body (restores the seat); and the bodies of the three loops.
 
 
 class OptionData(TypedDict):

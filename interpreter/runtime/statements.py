@@ -9,10 +9,11 @@ from .options import DONE, PASS, action_options, value_options, without_twins
 
 
 class Op:
+    """A compiled statement; `where` is its rules position, for errors."""
     __slots__ = ("where",)
 
     def __init__(self, st, c):
-        pass
+        pass            # break, continue and return have nothing to compile
 
     def run(self, g, f) -> None:
         raise NotImplementedError
@@ -418,6 +419,7 @@ class EndOp(Op):
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
+# the operation each statement node compiles to
 OPS = {A.Let: LetOp, A.Set: SetOp, A.Move: MoveOp, A.Shuffle: ShuffleOp, A.Insert: InsertOp,
        A.AddTokens: TokensOp, A.RemoveTokens: TokensOp, A.If: IfOp, A.For: ForOp, A.Repeat: RepeatOp,
        A.While: WhileOp, A.Break: BreakOp, A.Continue: ContinueOp, A.Return: ReturnOp, A.CallStmt: CallOp,
