@@ -9,7 +9,7 @@ _PUBLIC = {
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
     "load_pack": "dsl.loader",
     "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
-    "Program": "dsl.program", "RESERVED": "dsl.checker.state",
+    "Program": "dsl.program", "RESERVED": "dsl.keywords",
     "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",
     "Builtin": "dsl.builtins", "BUILTINS": "dsl.builtins", "BuiltinFault": "dsl.builtins",
     "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",

@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast as A
 from .errors import Diagnostic
+from .keywords import CONSTRUCTS, MISPLACED
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
 
@@ -20,9 +21,6 @@ TERMINAL_WORDS = {
     "MINUS": "'-'", "ALL": "'all'", "DESC": "'desc'", "$END": "the end of the file",
 }
 
-
-# keywords that only make sense after another construct; seen as a plain name, they are misplaced
-MISPLACED_KEYWORDS = {"elif", "else", "then", "pass", "by", "desc", "among", "because", "award", "requires", "label"}
 
 
 class SyntaxProblem(Exception):
@@ -93,12 +91,8 @@ def _open_braces(text: str, upto: int) -> list[tuple[str, int]]:
 
 
 def _construct(words: list[str]) -> str:
-    for word in words:
-        if word in {"game", "enum", "kind", "space", "piece", "card", "function", "procedure",
-                    "action", "phase", "when", "play", "result", "variant", "if", "elif", "else",
-                    "for", "repeat", "while", "choose", "as", "does", "pass"}:
-            return {"as": "seat block", "when": "trigger", "does": "effect"}.get(word, word)
-    return "block"
+    """What a `{` opens, named after the first keyword of its line that opens something."""
+    return next((CONSTRUCTS[word] for word in words if word in CONSTRUCTS), "block")
 
 
 def _offset(text: str, line: int, col: int) -> int:
@@ -121,7 +115,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
             col = len(lines[line - 1]) + 1
     expected = sorted(getattr(err, "expected", None) or getattr(err, "accepts", None) or [])
     history = [t for t in (getattr(err, "token_history", None) or []) if t is not None]
-    if history and history[-1].type == "NAME" and str(history[-1]) in MISPLACED_KEYWORDS:
+    if history and history[-1].type == "NAME" and str(history[-1]) in MISPLACED:
         prev = history[-1]
         return Diagnostic(path, prev.line, prev.column, f"'{prev}' cannot be used here")
     open_braces = _open_braces(text, len(text) if at_end else _offset(text, line, col))

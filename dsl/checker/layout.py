@@ -3,22 +3,13 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..errors import suggest
+from ..styles import valid_style
 from ..types import INT
 from .expressions import ExpressionChecks
 from .scope import Context, Scope
 from .state import CheckState, Pass
 
 SHORT_NAME_CHARS = 12     # the longest abbreviation the compact board allows
-
-
-def valid_style(style: str) -> bool:
-    from rich.errors import StyleSyntaxError
-    from rich.style import Style
-    try:
-        Style.parse(style)
-    except StyleSyntaxError:
-        return False
-    return True
 
 
 class LayoutChecks(Pass):

@@ -5,14 +5,11 @@ from contextlib import contextmanager
 
 from .. import ast as A
 from ..errors import Diagnostic, suggest
+from ..keywords import RESERVED
 from ..program import Program
 from ..types import ANY, ROOTS, Hierarchy, ListType, Named, Type
 
 BASIC_TYPE_NAMES = ("int", "bool", "text", "kind", "token")   # the types a declaration names besides kinds and enums
-RESERVED = {"this", "seat", "score", "true", "false", "none", "roll", "if", "elif", "else", "not",
-            "and", "or", "in", "is", "let", "set", "move", "shuffle", "insert", "add", "remove",
-            "for", "repeat", "while", "break", "continue", "return", "resolve", "choose", "perform",
-            "as", "phase", "log", "end", "then"}
 
 
 class CheckState:
