@@ -41,8 +41,7 @@ class Checker(Pass):
     def run(self) -> list[Diagnostic]:
         p, d = self.p, self.decls
         for dup, first in p.duplicates:
-            self.at(dup)
-            self.error(dup, f"'{dup.name}' is defined twice (first at {first.file}:{first.line}:{first.col})")
+            self.defined_twice(dup.file, dup, dup.name, (first.file, first.line, first.col))
         self.symbols.declare()
         self.each(p.by_cat["die"].values(), d.check_die)
         for cat, check in self.by_category.items():
