@@ -8,7 +8,7 @@ _PUBLIC = {
     "ast": "dsl.ast",
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
     "load_pack": "dsl.loader",
-    "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
+    "parse_file": "dsl.parser", "SyntaxProblem": "dsl.errors",
     "Program": "dsl.program", "RESERVED": "dsl.keywords",
     "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",
     "Builtin": "dsl.builtins", "BUILTINS": "dsl.builtins", "BuiltinFault": "dsl.builtins",
