@@ -60,9 +60,9 @@ class SymbolTables(Pass):
                 continue
             decl = found[1]
             if (e.file, v.line, v.col) < (decl.file, decl.line, decl.col):
-                self.defined_twice(decl.file, decl, v.name, (e.file, v.line, v.col))
+                self.defined_twice(decl.file, decl, v.name, f"{e.file}:{v.line}:{v.col}")
             else:
-                self.defined_twice(e.file, v, v.name, (decl.file, decl.line, decl.col))
+                self.defined_twice(e.file, v, v.name, f"{decl.file}:{decl.line}:{decl.col}")
 
     def bind(self, name: str, t: Type, ref: str) -> None:
         """`name` is usable as a value of type `t`; `ref` says what it is (see ast.Name.ref)."""
