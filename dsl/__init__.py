@@ -7,8 +7,9 @@ import importlib
 _PUBLIC = {
     "ast": "dsl.ast",
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
+    "SyntaxProblem": "dsl.errors",
     "load_pack": "dsl.loader",
-    "parse_file": "dsl.parser", "SyntaxProblem": "dsl.parser",
+    "parse_file": "dsl.parser",
     "Program": "dsl.program", "RESERVED": "dsl.keywords",
     "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",
     "Builtin": "dsl.builtins", "BUILTINS": "dsl.builtins", "BuiltinFault": "dsl.builtins",

@@ -38,6 +38,13 @@ class Sources:
         return lines[line - 1]
 
 
+class SyntaxProblem(Exception):
+    """A file could not be parsed; `diagnostic` says where and why."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+
+
 class RulesError(Exception):
     """A rules pack failed to load; `diagnostics` holds every error (and warning) found."""
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from lark import Lark, Token, Tree
 
-from .parser import GRAMMAR, parse_file
+from .grammar import GRAMMAR
+from .parser import parse_file
 
 INDENT = 4
 COMMENT_GAP = 2                  # spaces between code and a trailing comment, at least

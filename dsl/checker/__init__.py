@@ -23,9 +23,9 @@ class Checker(Pass):
         self.symbols = SymbolTables(self.state)
         self.exprs = ExpressionChecks(self.state)
         self.stmts = StatementChecks(self.state, self.exprs)
-        self.decls = DeclarationChecks(self.state, self.exprs, self.stmts)
+        self.declarations = DeclarationChecks(self.state, self.exprs, self.stmts)
         self.layout = LayoutChecks(self.state, self.exprs)
-        d = self.decls
+        d = self.declarations
         self.by_category = {"kind": d.check_kind, "space": d.check_space, "piece": d.check_piece, "var": d.check_var,
                             "function": d.check_function, "procedure": d.check_procedure,
                             "action": d.check_action, "phase": d.check_phase}
@@ -39,10 +39,9 @@ class Checker(Pass):
         return self.state.referenced
 
     def run(self) -> list[Diagnostic]:
-        p, d = self.p, self.decls
+        p, d = self.p, self.declarations
         for dup, first in p.duplicates:
-            self.at(dup)
-            self.error(dup, f"'{dup.name}' is defined twice (first at {first.file}:{first.line}:{first.col})")
+            self.defined_twice(dup.file, dup, dup.name, f"{first.file}:{first.line}:{first.col}")
         self.symbols.declare()
         self.each(p.by_cat["die"].values(), d.check_die)
         for cat, check in self.by_category.items():

@@ -8,6 +8,7 @@ from ..types import ANY, BOOL, INT, KIND, NONE, PIECE, PSEUDO_FIELDS, TEXT, List
 from .scope import Context, Scope
 from .state import Pass
 
+
 class ExpressionChecks(Pass):
     """One method per kind of expression node, found through RULES; each returns the node's type."""
 
@@ -77,12 +78,10 @@ class ExpressionChecks(Pass):
             self.used.add(node.name)
             self.state.referenced.add(node.name)
             return self.globals[node.name]
-        candidates = scope.all_names() + list(self.globals)
-        what = "name"
         if node.name in self.p.by_cat["function"] or node.name in self.p.by_cat["procedure"]:
             self.error(node, f"'{node.name}' must be called: write '{node.name}(...)'")
             return ANY
-        self.error(node, f"unknown {what} '{node.name}'" + suggest(node.name, candidates))
+        self.error(node, f"unknown name '{node.name}'" + suggest(node.name, scope.all_names() + list(self.globals)))
         return ANY
 
     def expr_field(self, node: A.FieldRef, scope, ctx):

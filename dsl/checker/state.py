@@ -45,6 +45,10 @@ class Pass:
     def error_at(self, file: str, node, message: str) -> None:
         self.state.diags.append(Diagnostic(file, node.line, node.col, message))
 
+    def defined_twice(self, file: str, node, name: str, first_at: str) -> None:
+        """`name` at `node` (in `file`) is also declared at `first_at` ("file:line:col"), before it."""
+        self.error_at(file, node, f"'{name}' is defined twice (first at {first_at})")
+
     def warn(self, node, code: str, message: str) -> None:
         self.state.diags.append(Diagnostic(self.state.file, node.line, node.col, message, "warning", code))
 

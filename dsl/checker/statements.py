@@ -1,4 +1,4 @@
-"""Checks statements: names they use, the types of their parts, where break, return and score may stand."""
+"""Checks statements: the names they use, the types of their parts, where break, continue and return may stand."""
 from __future__ import annotations
 
 from .. import ast as A

@@ -1,6 +1,7 @@
 """The first pass: every declared name, its type and what it refers to, and the kind hierarchy."""
 from __future__ import annotations
 
+from .. import ast as A
 from ..errors import suggest
 from ..types import DECK, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
 from .state import Pass
@@ -22,6 +23,7 @@ class SymbolTables(Pass):
                     self.at(e)
                     self.error(v, f"enum value '{v.name}' is already defined")
                 self.bind(v.name, Named(e.name), "enum")
+            self.clashing_values(e)
         h.parent.update(p.kind_parents())
         self.used.update(k.parent for k in p.by_cat["kind"].values())
         for k in p.by_cat["kind"].values():
@@ -49,6 +51,18 @@ class SymbolTables(Pass):
             self.bind(v.name, self.type_of(v.type), "var")
         for t in p.by_cat["token"].values():
             self.bind(t.name, TOKEN, "token")
+
+    def clashing_values(self, e: A.EnumDecl) -> None:
+        """Enum values share one namespace with every declaration, the enum itself included."""
+        for v in e.values:
+            found = self.p.find(v.name)
+            if found is None:
+                continue
+            decl = found[1]
+            if (e.file, v.line, v.col) < (decl.file, decl.line, decl.col):
+                self.defined_twice(decl.file, decl, v.name, f"{e.file}:{v.line}:{v.col}")
+            else:
+                self.defined_twice(e.file, v, v.name, f"{decl.file}:{decl.line}:{decl.col}")
 
     def bind(self, name: str, t: Type, ref: str) -> None:
         """`name` is usable as a value of type `t`; `ref` says what it is (see ast.Name.ref)."""

@@ -1,0 +1,552 @@
+"""Turns Lark's parse tree into AST nodes, declarations, statements and expressions, with their positions."""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import UnexpectedInput
+
+from . import ast as A
+from .errors import Diagnostic, SyntaxProblem
+from .grammar import lark_parser
+
+
+def _pos(item) -> tuple[int, int]:
+    if isinstance(item, Token):
+        return (item.line, item.column)
+    if isinstance(item, A.Node):
+        return (item.line, item.col)
+    return (item.line, item.column)
+
+
+ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
+
+
+def _unquote(token: Token) -> str:
+    body = str(token)[1:-1]
+    return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+def _interpolation_end(raw: str, start: int) -> int:
+    """Where the `}` closing the interpolation opened at `start` is, skipping strings inside it; -1 if none."""
+    i = start + 1
+    while i < len(raw):
+        if raw[i] == '"':
+            i += 1
+            while i < len(raw) and raw[i] != '"':
+                i += 2 if raw[i] == "\\" else 1
+        elif raw[i] == "}":
+            return i
+        i += 1
+    return -1
+
+
+class _Nodes(Transformer):
+    """What building every node needs: the file's path, positions, and strings with interpolations."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _decl(self, cls, name_tok: Token, **fields):
+        return cls.at(_pos(name_tok), file=self.path, name=str(name_tok), **fields)
+
+    def text(self, tok: Token) -> A.Text:
+        """A string token, with `{expr}` interpolations parsed in place."""
+        raw = str(tok)[1:-1]
+        parts: list = []
+        buf, i = "", 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                buf += ESCAPES.get(raw[i + 1], raw[i + 1])
+                i += 2
+            elif raw.startswith("{{", i) or raw.startswith("}}", i):
+                buf += ch
+                i += 2
+            elif ch == "{":
+                end = _interpolation_end(raw, i)
+                if end < 0:
+                    raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column + i + 1,
+                                                   "'{' in a string is not closed; write '{{' for a literal brace"))
+                if buf:
+                    parts.append(buf)
+                    buf = ""
+                parts.append(self._interpolated(raw[i + 1:end], tok.line, tok.column + i + 2))
+                i = end + 1
+            else:
+                buf += ch
+                i += 1
+        if buf or not parts:
+            parts.append(buf)
+        return A.Text.at(_pos(tok), parts=parts)
+
+    def _interpolated(self, source: str, line: int, col: int):
+        padded = "\n" * (line - 1) + " " * (col - 1) + source
+        try:
+            tree = lark_parser().parse(padded, start="expr")
+        except UnexpectedInput as err:
+            raise SyntaxProblem(Diagnostic(self.path, line, getattr(err, "column", col) or col,
+                                           f"cannot read '{source}' inside the string as an expression"))
+        return self.transform(tree)
+
+    def _at(self, cls, meta, **fields):
+        return cls.at((meta.line, meta.column), **fields)
+
+
+@v_args(meta=True)
+class DeclarationNodes(_Nodes):
+    """One method per declaration rule of the grammar."""
+
+    def start(self, meta, children):
+        return list(children)
+
+    def game_decl(self, meta, c):
+        name, title, *items = c
+        fields = {"title": _unquote(title)}
+        for kind, values in items:
+            fields.update(values)
+        return self._decl(A.GameDecl, name, **fields)
+
+    def game_seats(self, meta, c):
+        low, high = c
+        return ("seats", {"seats_min": int(low), "seats_max": int(high if high is not None else low)})
+
+    def game_home(self, meta, c):
+        return ("home", {"home": str(c[0])})
+
+    def game_turns(self, meta, c):
+        return ("turns", {"turns": str(c[0])})
+
+    def enum_decl(self, meta, c):
+        return self._decl(A.EnumDecl, c[0], values=list(c[1:]))
+
+    def enum_item(self, meta, c):
+        return A.EnumValue.at(_pos(c[0]), name=str(c[0]), label=_unquote(c[1]) if c[1] else None)
+
+    def die_decl(self, meta, c):
+        name, label, low, high = c
+        return self._decl(A.DieDecl, name, label=_unquote(label) if label else None, low=int(low), high=int(high))
+
+    def token_decl(self, meta, c):
+        name, label, supply = c
+        return self._decl(A.TokenDecl, name, label=_unquote(label) if label else None,
+                          supply=int(supply) if supply is not None else None)
+
+    def type_root(self, meta, c):
+        return c[0]
+
+    def kind_decl(self, meta, c):
+        name, parent, *items = c
+        fields = [i for i in items if isinstance(i, A.KindField)]
+        does = [i for i in items if isinstance(i, list)]
+        return self._decl(A.KindDecl, name, parent=str(parent), fields=fields,
+                          does=does[-1] if does else None)
+
+    def kind_attr(self, meta, c):
+        return A.KindField.at(_pos(c[0]), name=str(c[0]), type=c[1], default=c[2], mutable=False)
+
+    def kind_var(self, meta, c):
+        return A.KindField.at(_pos(c[0]), name=str(c[0]), type=c[1], default=c[2], mutable=True)
+
+    def kind_does(self, meta, c):
+        return c[0]
+
+    def attrs(self, meta, c):
+        return list(c)
+
+    def attr_value(self, meta, c):
+        return A.AttrValue.at(_pos(c[0]), name=str(c[0]), value=c[1])
+
+    def attr_does(self, meta, c):
+        return c[0]
+
+    def _split_attrs(self, attrs):
+        attrs = attrs or []
+        values = [a for a in attrs if isinstance(a, A.AttrValue)]
+        does = [a for a in attrs if isinstance(a, list)]
+        return values, (does[-1] if does else None)
+
+    def space_decl(self, meta, c):
+        _, name, label, kind, attrs = c
+        values, does = self._split_attrs(attrs)
+        if does is not None:
+            raise SyntaxProblem(Diagnostic(self.path, name.line, name.column,
+                                           "a space has no 'does' effect; only pieces and cards are resolved"))
+        return self._decl(A.SpaceDecl, name, label=_unquote(label) if label else None,
+                          kind=str(kind) if kind else None, attrs=values)
+
+    def deck_decl(self, meta, c):
+        name, label = c
+        return self._decl(A.DeckDecl, name, label=_unquote(label) if label else None)
+
+    def piece_decl(self, meta, c):
+        word, body = c
+        name, label, kind, count, deck, start, attrs = body
+        values, does = self._split_attrs(attrs)
+        return self._decl(A.PieceDecl, name, card=str(word) == "card",
+                          label=_unquote(label) if label else None, kind=str(kind),
+                          count=int(str(count)[1:]) if count else 1,
+                          deck=str(deck) if deck else None, start=str(start) if start else None,
+                          attrs=values, does=does)
+
+    def piece_body(self, meta, c):
+        return c
+
+    def signed(self, meta, c):
+        sign, number = c
+        return -int(number) if sign is not None else int(number)
+
+    def var_decl(self, meta, c):
+        name, type_, low, high, init = c
+        return self._decl(A.VarDecl, name, type=type_, init=init,
+                          low=int(low) if low is not None else None,
+                          high=int(high) if high is not None else None)
+
+    def params(self, meta, c):
+        return list(c)
+
+    action_params = params
+
+    def param(self, meta, c):
+        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1])
+
+    def action_param(self, meta, c):
+        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1], domain=c[2])
+
+    def function_decl(self, meta, c):
+        name, params, returns, body = c
+        return self._decl(A.FunctionDecl, name, params=params or [], returns=returns, body=body)
+
+    def procedure_decl(self, meta, c):
+        name, params, body = c
+        return self._decl(A.ProcedureDecl, name, params=params or [], body=body)
+
+    def action_decl(self, meta, c):
+        name, params, *clauses, body = c
+        fields = {"label": None, "requires": None}
+        for key, value in clauses:
+            if fields[key] is not None:
+                raise SyntaxProblem(Diagnostic(self.path, value.line, getattr(value, "col", getattr(value, "column", 1)),
+                                               f"the action '{name}' has two '{key}' clauses"))
+            fields[key] = value
+        return self._decl(A.ActionDecl, name, params=params or [], body=body, **fields)
+
+    def action_label(self, meta, c):
+        return ("label", self.text(c[0]))
+
+    def action_requires(self, meta, c):
+        return ("requires", c[0])
+
+    def phase_decl(self, meta, c):
+        name, label, body = c
+        return self._decl(A.PhaseDecl, name, label=_unquote(label) if label else None, body=body)
+
+    def trigger_enters(self, meta, c):
+        piece_var, kind, space_var, cond, body = c
+        return A.EntersTrigger.at((meta.line, meta.column), file=self.path,
+                                  name=f"when@{self.path}:{meta.line}", piece_var=str(piece_var),
+                                  kind=kind, space_var=str(space_var), cond=cond, body=body)
+
+    def trigger_changes(self, meta, c):
+        var, cond, body = c
+        return A.ChangesTrigger.at(_pos(var), file=self.path, name=f"when@{self.path}:{meta.line}",
+                                   var=str(var), cond=cond, body=body)
+
+    def play_decl(self, meta, c):
+        return A.PlayDecl.at((meta.line, meta.column), file=self.path, name="play", body=c[0])
+
+    def result_decl(self, meta, c):
+        score, *outcomes = c
+        return A.ResultDecl.at((meta.line, meta.column), file=self.path, name="result",
+                               score=score, outcomes=outcomes)
+
+    def outcome(self, meta, c):
+        name, award, cond = c
+        return A.Outcome.at((meta.line, meta.column), name=_unquote(name),
+                            award=_unquote(award) if award else None, cond=cond)
+
+    def layout_decl(self, meta, c):
+        regions = [x for x in c if isinstance(x, A.LayoutRegion)]
+        show = [name for x in c if isinstance(x, list) for name in x]
+        tracks = [x for x in c if isinstance(x, A.LayoutTrack)]
+        shorts = [x for x in c if isinstance(x, A.LayoutShort)]
+        return A.LayoutDecl.at((meta.line, meta.column), file=self.path, name="layout",
+                               regions=regions, show=show, tracks=tracks, shorts=shorts)
+
+    def layout_short(self, meta, c):
+        name, text = c
+        return A.LayoutShort.at(_pos(name), name=str(name), text=_unquote(text))
+
+    def layout_track(self, meta, c):
+        title, values, position = c
+        return A.LayoutTrack.at((meta.line, meta.column), title=_unquote(title), values=values, position=position)
+
+    def layout_region(self, meta, c):
+        title, short, *rows = c
+        return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title),
+                                 short=_unquote(short) if short else None, rows=rows)
+
+    def layout_show(self, meta, c):
+        return [A.LayoutCell.at(_pos(t), space=str(t)) for t in c]
+
+    def layout_row(self, meta, c):
+        return list(c)
+
+    def layout_cell(self, meta, c):
+        name, style = c
+        return A.LayoutCell.at(_pos(name), space=str(name), style=_unquote(style) if style else None)
+
+    def mod_header(self, meta, c):
+        word, title, game = c
+        return A.ModHeader.at(_pos(word), file=self.path, name="mod_header", scenario=str(word) == "scenario",
+                              title=_unquote(title), game=str(game))
+
+    def replace_decl(self, meta, c):
+        new = c[0]
+        return A.ReplaceDecl.at((meta.line, meta.column), file=self.path, name=new.name, new=new)
+
+    def remove_decl(self, meta, c):
+        category, name = c
+        return A.RemoveDecl.at(_pos(name), file=self.path, name=str(name), category=str(category))
+
+    def change_decl(self, meta, c):
+        category, name, count, attrs = c
+        values, does = self._split_attrs(attrs)
+        if does is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           "'change' sets counts and attribute values; use 'replace' to give a new effect"))
+        for a in values:
+            a.file = self.path
+        return A.ChangeDecl.at(_pos(name), file=self.path, name=str(name), category=str(category),
+                               count=int(str(count)[1:]) if count else None, attrs=values)
+
+    def evaluate_decl(self, meta, c):
+        return A.EvaluateDecl.at((meta.line, meta.column), file=self.path, name="evaluate", value=c[0])
+
+    def tally_decl(self, meta, c):
+        name, label = c
+        return self._decl(A.TallyDecl, name, label=_unquote(label) if label else None)
+
+    def variant_decl(self, meta, c):
+        name, label, *decls = c
+        return self._decl(A.VariantDecl, name, label=_unquote(label) if label else None, decls=decls)
+
+    def type_name(self, meta, c):
+        return A.TypeRef.at(_pos(c[0]), name=str(c[0]))
+
+    def type_list(self, meta, c):
+        return A.TypeRef.at((meta.line, meta.column), name="list", item=c[0])
+
+
+@v_args(meta=True)
+class StatementNodes(_Nodes):
+    """One method per statement rule of the grammar."""
+
+    def block(self, meta, c):
+        return list(c)
+
+    def let_stmt(self, meta, c):
+        return self._at(A.Let, meta, name=str(c[0]), type=c[1], value=c[2])
+
+    def set_stmt(self, meta, c):
+        return self._at(A.Set, meta, target=c[0], op=str(c[1]), value=c[2])
+
+    def to_bottom(self, meta, c):
+        return True
+
+    def move_stmt(self, meta, c):
+        what, bottom, dest = c
+        return self._at(A.Move, meta, what=what, dest=dest, bottom=bool(bottom))
+
+    def shuffle_stmt(self, meta, c):
+        target, into, among = c
+        return self._at(A.Shuffle, meta, target=target, into=into, among_bottom=among)
+
+    def insert_stmt(self, meta, c):
+        return self._at(A.Insert, meta, what=c[0], into=c[1])
+
+    def add_stmt(self, meta, c):
+        count, token, target = c
+        return self._at(A.AddTokens, meta, count=count, token=str(token), target=target)
+
+    def remove_stmt(self, meta, c):
+        count, token, target = c
+        return self._at(A.RemoveTokens, meta, count=count, token=str(token), target=target)
+
+    def remove_all_stmt(self, meta, c):
+        _, token, target = c
+        return self._at(A.RemoveTokens, meta, token=str(token), every_token=True, target=target)
+
+    def if_stmt(self, meta, c):
+        cond, body, *rest = c
+        other = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], list)) else None
+        branches = [A.Branch.at(_pos(cond), cond=cond, body=body)] + rest
+        return self._at(A.If, meta, branches=branches, other=other)
+
+    def elif_clause(self, meta, c):
+        return A.Branch.at((meta.line, meta.column), cond=c[0], body=c[1])
+
+    def for_stmt(self, meta, c):
+        return self._at(A.For, meta, var=str(c[0]), source=c[1], body=c[2])
+
+    def repeat_stmt(self, meta, c):
+        return self._at(A.Repeat, meta, count=c[0], body=c[1])
+
+    def while_stmt(self, meta, c):
+        return self._at(A.While, meta, cond=c[0], body=c[1])
+
+    def break_stmt(self, meta, c):
+        return self._at(A.Break, meta)
+
+    def continue_stmt(self, meta, c):
+        return self._at(A.Continue, meta)
+
+    def return_stmt(self, meta, c):
+        if c and c[0] is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           "a procedure returns no value; use a function for a value"))
+        return self._at(A.Return, meta)
+
+    def call_stmt(self, meta, c):
+        return self._at(A.CallStmt, meta, name=str(c[0]), args=c[1] or [])
+
+    def resolve_stmt(self, meta, c):
+        return self._at(A.Resolve, meta, what=c[0])
+
+    def choose_stmt(self, meta, c):
+        var, source, prompt, body, pass_clause = c
+        label, pass_body = pass_clause if pass_clause else (None, None)
+        return self._at(A.Choose, meta, var=str(var), source=source,
+                        prompt=self.text(prompt) if prompt else None, body=body,
+                        pass_label=label, pass_body=pass_body)
+
+    def choose_many_stmt(self, meta, c):
+        most, var, source, prompt, body = c
+        return self._at(A.ChooseMany, meta, var=str(var), most=most, source=source,
+                        prompt=self.text(prompt) if prompt else None, body=body)
+
+    def pass_clause(self, meta, c):
+        return (self.text(c[0]), c[1])
+
+    def perform_stmt(self, meta, c):
+        names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
+        rest = [x for x in c if not (isinstance(x, Token) and x.type == "NAME")]
+        prompt, pass_clause = rest[-2], rest[-1]
+        label, pass_body = pass_clause if pass_clause else (None, None)
+        return self._at(A.Perform, meta, actions=names, prompt=self.text(prompt) if prompt else None,
+                        pass_label=label, pass_body=pass_body)
+
+    def seat_stmt(self, meta, c):
+        return self._at(A.AsSeat, meta, seat=c[0], body=c[1])
+
+    def phase_stmt(self, meta, c):
+        return self._at(A.RunPhase, meta, name=str(c[0]))
+
+    def log_stmt(self, meta, c):
+        return self._at(A.Log, meta, message=self.text(c[0]))
+
+    def end_stmt(self, meta, c):
+        outcome, reason = c
+        return self._at(A.EndGame, meta, outcome=self.text(outcome) if outcome else None,
+                        reason=self.text(reason) if reason else None)
+
+    def count_stmt(self, meta, c):
+        return self._at(A.Tally, meta, name=str(c[0]))
+
+
+@v_args(meta=True)
+class ExpressionNodes(_Nodes):
+    """One method per expression rule of the grammar."""
+
+    def int_lit(self, meta, c):
+        tok = c[0]
+        if isinstance(tok, A.Node):
+            return tok
+        return A.IntLit.at(_pos(tok), value=int(tok))
+
+    def str_lit(self, meta, c):
+        return self.text(c[0])
+
+    def true_lit(self, meta, c):
+        return self._at(A.BoolLit, meta, value=True)
+
+    def false_lit(self, meta, c):
+        return self._at(A.BoolLit, meta, value=False)
+
+    def none_lit(self, meta, c):
+        return self._at(A.NoneLit, meta)
+
+    def this_ref(self, meta, c):
+        return self._at(A.Special, meta, name="this")
+
+    def seat_ref(self, meta, c):
+        return self._at(A.Special, meta, name="seat")
+
+    def score_ref(self, meta, c):
+        return self._at(A.Special, meta, name="score")
+
+    def name(self, meta, c):
+        return A.Name.at(_pos(c[0]), name=str(c[0]))
+
+    def call(self, meta, c):
+        return A.Call.at(_pos(c[0]), func=str(c[0]), args=c[1] or [])
+
+    def args(self, meta, c):
+        return list(c)
+
+    def list_lit(self, meta, c):
+        return self._at(A.ListLit, meta, items=c[0] or [])
+
+    def comprehension(self, meta, c):
+        elem, var, source, cond, order = c
+        expr, desc = order if order else (None, False)
+        return self._at(A.Comprehension, meta, elem=elem, var=str(var), source=source, cond=cond,
+                        order=expr, descending=desc)
+
+    def order(self, meta, c):
+        return (c[0], c[1] is not None)
+
+    def roll(self, meta, c):
+        count, die = c
+        return self._at(A.Roll, meta, die=str(die), count=count)
+
+    def if_expr(self, meta, c):
+        return self._at(A.IfExpr, meta, cond=c[0], then=c[1], other=c[2])
+
+    def or_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="or", left=c[0], right=c[1])
+
+    def and_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="and", left=c[0], right=c[1])
+
+    def not_op(self, meta, c):
+        return self._at(A.UnaryOp, meta, op="not", operand=c[0])
+
+    def neg(self, meta, c):
+        return self._at(A.UnaryOp, meta, op="-", operand=c[1])
+
+    def compare(self, meta, c):
+        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
+
+    def binop(self, meta, c):
+        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
+
+    def in_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="in", left=c[0], right=c[1])
+
+    def not_in_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="not in", left=c[0], right=c[1])
+
+    def range_op(self, meta, c):
+        return self._at(A.BinOp, meta, op="..", left=c[0], right=c[1])
+
+    def is_op(self, meta, c):
+        return self._at(A.IsKind, meta, operand=c[0], kind=str(c[1]))
+
+    def field(self, meta, c):
+        return A.FieldRef.at(_pos(c[1]), obj=c[0], name=str(c[1]))
+
+
+class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes):
+    """Builds AST nodes; positions come from Lark's propagated metadata."""
