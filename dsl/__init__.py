@@ -15,6 +15,7 @@ _PUBLIC = {
     "Builtin": "dsl.builtins", "BUILTINS": "dsl.builtins", "BuiltinFault": "dsl.builtins",
     "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",
     "files_to_format": "dsl.formatter",
+    "locals_read": "dsl.reads", "conjuncts": "dsl.reads",
 }
 __all__ = sorted(_PUBLIC)
 

@@ -254,6 +254,7 @@ class ChooseMany(Node):
 class Perform(Node):
     stmt: Literal["perform"] = "perform"
     actions: list[str]
+    staged: bool = False                # the parameters are chosen one step at a time
     prompt: Optional[Text] = None
     pass_label: Optional[Text] = None
     pass_body: Optional[list["Stmt"]] = None
@@ -387,6 +388,7 @@ class Param(Node):
     name: str
     type: TypeRef
     domain: Optional[Expr] = None
+    prompt: Optional[Text] = None       # an action's: the question its step asks, when performed staged
 
 
 class FunctionDecl(Decl):
@@ -407,6 +409,7 @@ class ActionDecl(Decl):
     params: list[Param]
     label: Optional[Text] = None
     requires: Optional[Expr] = None
+    group: Optional[str] = None         # a staged perform's first step offers the action under this title
     body: list[Stmt]
 
 

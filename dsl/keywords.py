@@ -98,6 +98,8 @@ KEYWORDS = [
     _keyword("award", CLAUSE, misplaced=True),
     _keyword("requires", CLAUSE, misplaced=True),
     _keyword("label", CLAUSE, misplaced=True),
+    _keyword("group", CLAUSE, misplaced=True),
+    _keyword("staged", CLAUSE),
     _keyword("does", CLAUSE, opens="effect"),
     _keyword("seats", CLAUSE),
     _keyword("home", CLAUSE),

@@ -212,7 +212,8 @@ class DeclarationNodes(_Nodes):
         return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1])
 
     def action_param(self, meta, c):
-        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1], domain=c[2])
+        return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1], domain=c[2],
+                          prompt=self.text(c[3]) if c[3] is not None else None)
 
     def function_decl(self, meta, c):
         name, params, returns, body = c
@@ -224,12 +225,14 @@ class DeclarationNodes(_Nodes):
 
     def action_decl(self, meta, c):
         name, params, *clauses, body = c
-        fields = {"label": None, "requires": None}
+        fields = {"label": None, "requires": None, "group": None}
         for key, value in clauses:
             if fields[key] is not None:
                 raise SyntaxProblem(Diagnostic(self.path, value.line, getattr(value, "col", getattr(value, "column", 1)),
                                                f"the action '{name}' has two '{key}' clauses"))
             fields[key] = value
+        if fields["group"] is not None:
+            fields["group"] = _unquote(fields["group"])
         return self._decl(A.ActionDecl, name, params=params or [], body=body, **fields)
 
     def action_label(self, meta, c):
@@ -237,6 +240,9 @@ class DeclarationNodes(_Nodes):
 
     def action_requires(self, meta, c):
         return ("requires", c[0])
+
+    def action_group(self, meta, c):
+        return ("group", c[0])
 
     def phase_decl(self, meta, c):
         name, label, body = c
@@ -429,12 +435,15 @@ class StatementNodes(_Nodes):
     def pass_clause(self, meta, c):
         return (self.text(c[0]), c[1])
 
+    def staged(self, meta, c):
+        return True
+
     def perform_stmt(self, meta, c):
         names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
         rest = [x for x in c if not (isinstance(x, Token) and x.type == "NAME")]
-        prompt, pass_clause = rest[-2], rest[-1]
+        staged, prompt, pass_clause = rest[0], rest[-2], rest[-1]
         label, pass_body = pass_clause if pass_clause else (None, None)
-        return self._at(A.Perform, meta, actions=names, prompt=self.text(prompt) if prompt else None,
+        return self._at(A.Perform, meta, actions=names, staged=bool(staged), prompt=self.text(prompt) if prompt else None,
                         pass_label=label, pass_body=pass_body)
 
     def seat_stmt(self, meta, c):

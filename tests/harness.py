@@ -7,6 +7,7 @@ asserts that
 * the decision has options, with unique, non-empty ids;
 * `rules.load_game(game.to_json())` gives the very same `to_json()`;
 * `game.clone()` gives the very same `to_json()`;
+* at a sample of partly made staged choices, `back()` gives what `undo()` gives, and is not a decision;
 
 and, at a sample of decisions, that the restored copy and the clone have the same future as
 the original (continued with the same choices, their final `to_json()` is identical).  After
@@ -43,6 +44,20 @@ def check_decision(game, where: str) -> list[str]:
     return ids
 
 
+def check_back_out(game, where: str) -> None:
+    """In a partly made staged choice, backing out of a step is undoing it, and not a decision."""
+    backed, undone = game.clone(), game.clone()
+    try:
+        backed.back()
+    except Exception as err:        # every step before was taken without asking: nothing to back out of
+        assert "no partly made choice" in str(err), f"{where}: {err}"
+        return
+    undone.undo()
+    assert backed.to_json() == undone.to_json(), f"{where}: back() and undo() differ"
+    assert backed.decisions_made == game.decisions_made - 1, f"{where}: back() counted as a decision"
+    assert len(backed.decision.chosen) < len(game.decision.chosen), f"{where}: back() did not go back"
+
+
 def play_choices(game, choices: Iterable[str]) -> None:
     for c in choices:
         game.choose(c)
@@ -60,6 +75,7 @@ def run_random_games(pack, games: int, variant=None, seats: int = 1, seed: int =
         game = rules.new_game(seed=game_seed, variant=variant, seats=seats)
         choices: list[str] = []
         checkpoints = []            # (index into choices, restored copy, clone)
+        partly_made = 0             # decisions met in the middle of a staged choice
         while not game.over:
             where = f"game seed={game_seed} variant={variant} seats={seats} decision {len(choices)}"
             assert len(choices) < max_decisions, f"{where}: the game does not end"
@@ -72,6 +88,10 @@ def run_random_games(pack, games: int, variant=None, seats: int = 1, seed: int =
             assert restored.decision == game.decision, f"{where}: restored decision differs"
             clone = game.clone()
             assert clone.to_json() == saved, f"{where}: clone() differs"
+            if game.decision.chosen:
+                partly_made += 1
+                if partly_made % sample_every == 1:        # undo replays the game: a sample only
+                    check_back_out(game, where)
             if len(choices) % sample_every == 0:
                 checkpoints.append((len(choices), restored, clone))
             choice = rnd.choice(ids)

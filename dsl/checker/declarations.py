@@ -144,6 +144,8 @@ class DeclarationChecks(Pass):
                     self.exprs.expect(prm.domain, scope, Context(), ListType(t), f"the choices for '{prm.name}'")
                 elif not (self.h.is_object(t) or self.h.is_enum(t) or t == BOOL):
                     self.error(prm, f"parameter '{prm.name}' needs its choices: write '{prm.name}: {t} in LIST'")
+                if prm.prompt is not None:      # asked before this parameter is chosen: it reads earlier ones only
+                    self.exprs.expr(prm.prompt, scope, Context())
             if prm.name in scope.names:
                 self.error(prm, f"parameter '{prm.name}' appears twice")
             self.reserved(prm, prm.name)

@@ -28,7 +28,9 @@ class GreedyBot(RandomBot):
         self.budget = budget or 24
 
     def candidates(self, game) -> list[str]:
-        ids = game.option_ids()
+        """The options, at most `budget` of them; at a staged decision, whole actions (whose ids
+        `choose` accepts), so that each is looked at complete rather than one step of it."""
+        ids = game.whole_action_ids()
         if len(ids) > self.budget:
             ids = self.random.sample(ids, self.budget)
         return ids

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from dsl import ast as A
 from dsl import Program
-from dsl import Hierarchy
+from dsl import Hierarchy, conjuncts, locals_read
 
 from .errors import RuleFault
 from .expressions import compile_expr
@@ -26,7 +26,9 @@ class Callable:
     body: object = None          # functions: the compiled expression
     label: str = ""
     domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
-    requires: object = None
+    checks: list = field(default_factory=list)    # actions: checks[k], the parts of `requires` that k bound parameters decide
+    prompts: list = field(default_factory=list)   # actions: each parameter's step question (fn or None)
+    group: str = ""                               # actions: the title a staged perform's first step offers it under
     label_fn: object = None
     pure: bool = True            # functions: no dice or random picks, so a value can be reused
 
@@ -59,6 +61,21 @@ class Compiled:
         self._members_set: dict[str, frozenset] = {}
         self.build_objects()
         self.build_code()
+
+    def action_checks(self, ac: A.ActionDecl) -> list[list]:
+        """Each part of the requirement, placed at the first step after which all it reads is chosen.
+
+        Parts keep their written order (a part may rely on the ones before it being true), so a
+        part never runs before an earlier one."""
+        checks = [[] for _ in range(len(ac.params) + 1)]
+        if ac.requires is None:
+            return checks
+        position = {prm.name: i for i, prm in enumerate(ac.params)}
+        bound = 0
+        for part in conjuncts(ac.requires):
+            bound = max([bound] + [position[name] + 1 for name in locals_read(part) if name in position])
+            checks[bound].append(compile_expr(part, self))
+        return checks
 
     # ---- kinds
     def ancestors(self, kind: str) -> list[str]:
@@ -133,8 +150,8 @@ class Compiled:
                 (mutable if f.mutable else attrs)[f.name] = default
                 if f.mutable:
                     self.mutable_names.add(f.name)
-        for a in attr_nodes:
-            attrs[a.name] = _constant(a.value, self)
+        for a in attr_nodes:      # a piece's own value of a `var` attribute is where it starts
+            (mutable if a.name in mutable else attrs)[a.name] = _constant(a.value, self)
         self.attrs[oid] = attrs
         self.var_defaults[oid] = mutable
 
@@ -174,7 +191,9 @@ class Compiled:
             c = Callable(ac.name, [x.name for x in ac.params], self.block(ac.body))
             c.domains = [(x.name, compile_expr(x.domain, self) if x.domain is not None else None, x.type.name)
                          for x in ac.params]
-            c.requires = compile_expr(ac.requires, self) if ac.requires is not None else None
+            c.checks = self.action_checks(ac)
+            c.prompts = [compile_expr(x.prompt, self) if x.prompt is not None else None for x in ac.params]
+            c.group = ac.group or ac.name.replace("_", " ")
             c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None
             self.actions[ac.name] = c
         self.phases = {}

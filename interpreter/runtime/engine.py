@@ -313,14 +313,17 @@ class Engine(Chance, State):
         if decision is None:
             raise GameError("the game is over; there is nothing to choose" if self.over else "no decision is pending")
         option = next((o for o in decision["options"] if o["id"] == option_id), None)
+        if option is None and "chosen" in decision:      # a whole action's id answers every step left
+            option = self.c.blocks[decision["op"][0]].ops[decision["op"][1]].whole_action(self, decision, option_id)
         if option is None:
             ids = [o["id"] for o in decision["options"]]
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None
         self.decisions += 1
-        self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
-                       option=option_label(self, option), id=option_id)
+        if "chosen" not in decision:     # a staged choice is logged once, as the whole action (see PerformOp)
+            self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
+                           option=option_label(self, option), id=option_id)
         block, index = decision["op"]
         op = self.c.blocks[block].ops[index]
         try:
@@ -330,6 +333,20 @@ class Engine(Chance, State):
         except PYTHON_FAULTS as err:
             raise GameError(f"{op.where}: error: the choice cannot be applied ({type(err).__name__}: {err})") from None
         self.run()
+
+    def back(self) -> None:
+        """Back out of the last step of a partly made staged choice; it is not a decision."""
+        decision = self.decision
+        if decision is None or not decision.get("chosen"):
+            raise GameError("there is no partly made choice to back out of")
+        block, index = decision["op"]
+        op = self.c.blocks[block].ops[index]
+        try:
+            if not op.back(self, decision):
+                raise GameError("there is no partly made choice to back out of")
+        except RuleFault as fault:
+            raise GameError(f"{op.where}: error: {fault}") from None
+        self.decisions -= 1
 
     # ---- ending
     def finish(self, outcome, reason) -> None:

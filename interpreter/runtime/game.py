@@ -10,7 +10,8 @@ from dsl import suggest
 from .engine import PYTHON_FAULTS, Engine
 from .errors import GameError, RuleFault
 from .events import Event, describe
-from .options import decision_labels
+from .options import PASS, decision_labels, option_label
+from .staging import chosen_labels, whole_actions
 from .savecheck import check_log, check_trail, read_state
 
 SAVE_FORMAT = "garrison-save"
@@ -25,10 +26,15 @@ class Option:
 
 @dataclass(frozen=True)
 class Decision:
+    """A question the rules ask. A staged perform asks one step at a time: `step` counts from 1,
+    `chosen` reads what the earlier steps chose (the action's title, then its arguments so far),
+    and `Game.back()` backs out of the last of them."""
     seat: int
     prompt: str
     options: list[Option]
     kind: str = "choose"
+    step: int = 1
+    chosen: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,8 +88,9 @@ class Game:
         if d is None:
             return None
         labels = decision_labels(self._engine)
+        chosen = tuple(chosen_labels(self._engine, d)) if "chosen" in d else ()
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
-                        d["type"])
+                        d["type"], len(chosen) + 1, chosen)
 
     over = _state_field("over", "Whether the game has ended.")
     seed = _state_field("seed", "The seed the game started from.")
@@ -96,6 +103,31 @@ class Game:
         """The pending decision's option ids, without composing labels (what bots need)."""
         d = self._engine.decision
         return [o["id"] for o in d["options"]] if d is not None else []
+
+    def whole_actions(self) -> list[Option]:
+        """The pending decision's options, with a staged decision's read as whole actions: every
+        complete action that agrees with the steps chosen so far, its id `name:arg:…` (which
+        `choose` accepts, answering every step left) and its label. It lists the whole product
+        of the parameters, so it is for tools, tests and look-ahead bots, not for play."""
+        e = self._engine
+        return [Option(o["id"], option_label(e, o)) for o in self._whole_actions()]
+
+    def whole_action_ids(self) -> list[str]:
+        """The ids of `whole_actions()`, without composing labels."""
+        return [o["id"] for o in self._whole_actions()]
+
+    def _whole_actions(self) -> list[dict]:
+        e = self._engine
+        d = e.decision
+        if d is None or "chosen" not in d:
+            return list(d["options"]) if d is not None else []
+        op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
+        e.memo = {}
+        try:
+            options = whole_actions(e, [e.c.actions[name] for name in op.actions], d["chosen"])
+        finally:
+            e.memo = None
+        return options + [o for o in d["options"] if o["id"] == PASS]
 
     @property
     def result(self) -> Optional[Result]:
@@ -177,6 +209,12 @@ class Game:
             self._engine = before
             raise
         self.trail.append(["choose", option_id])
+
+    def back(self) -> None:
+        """Back out of the last step of a partly made staged choice (not a decision: nothing is undone)."""
+        self._engine.back()
+        last = max(i for i, t in enumerate(self.trail) if t[0] == "choose")
+        del self.trail[last]
 
     def force_rolls(self, values) -> None:
         values = list(values)

@@ -1,4 +1,4 @@
-"""Listing a decision's options: ids, labels, the bindings of an action's parameters, and twins left out."""
+"""A decision's options: ids, labels told apart, and interchangeable values offered once."""
 from __future__ import annotations
 
 # The options `choose up to` and `… pass` add. No value is given these ids: a piece or a text
@@ -36,42 +36,6 @@ def distinct_id(key: str, taken: dict) -> str:
     while f"{key}~{n}" in taken:
         n += 1
     return f"{key}~{n}"
-
-
-def action_options(g, action) -> list[dict]:
-    """Every binding of the action's parameters that its `requires` allows, twins left out."""
-    options, seen = [], {}
-    for env in _bindings(g, action, 0, {}):
-        if action.requires is not None and not action.requires(g, env):
-            continue
-        args = [env[p] for p in action.params]
-        key = ":".join([action.name] + [option_id(a) for a in args])
-        if key in seen:
-            key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
-        seen[key] = args
-        # labels are composed only when someone reads them (see decision_labels)
-        options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
-    return without_twins(options, g)
-
-
-def _bindings(g, action, i: int, env: dict):
-    if i == len(action.domains):
-        yield dict(env)
-        return
-    name, domain, type_name = action.domains[i]
-    if domain is not None:
-        values = domain(g, env)
-    elif type_name == "bool":
-        values = [True, False]
-    elif type_name in g.c.enum_values:
-        values = g.c.enum_values[type_name]
-    else:
-        values = g.c.members(type_name)
-    g.charge(len(values))
-    for v in values:
-        env[name] = v
-        yield from _bindings(g, action, i + 1, env)
-    env.pop(name, None)
 
 
 def option_label(g, option: dict) -> str:
@@ -116,7 +80,10 @@ def _disambiguate(labels: list[str], options: list, g) -> list[str]:
 
 
 def _places(g, value) -> str:
-    pieces = value["args"] if isinstance(value, dict) else [value]
+    if isinstance(value, dict):
+        pieces = value["args"] if "args" in value else [value["step"]]
+    else:
+        pieces = [value]
     return ", ".join(g.display(g.where[p]) for p in pieces if isinstance(p, str) and p in g.where)
 
 
@@ -131,9 +98,9 @@ def without_twins(options: list, g) -> list:
             if a.__class__ is str:
                 part = known.get(a)
                 if part is None:
-                    part = known[a] = _twin_key(g, a)
+                    part = known[a] = twin_key(g, a)
             else:
-                part = _twin_key(g, a)
+                part = twin_key(g, a)
             parts.append(part)
         key = (value["action"] if isinstance(value, dict) else None, tuple(parts))
         if key in seen:
@@ -143,7 +110,8 @@ def without_twins(options: list, g) -> list:
     return kept
 
 
-def _twin_key(g, value):
+def twin_key(g, value):
+    """What two values share when they are interchangeable: equal values, or twin pieces in one place with the same marks."""
     if not (isinstance(value, str) and value in g.where):
         return repr(value)
     fields, tokens = g.fields.get(value), g.tokens.get(value)

@@ -92,10 +92,12 @@ def _check_decision(state: State, c) -> None:
         raise GameError("the saved game is damaged (its pending decision is not this game's)")
     if decision["type"] == "many" and not isinstance(decision.get("most"), int):
         raise GameError("the saved game is damaged (its pending decision is incomplete)")
+    if ("chosen" in decision) != bool(getattr(c.blocks[block].ops[index], "staged", False)):
+        raise GameError("the saved game is damaged (its pending decision is not this game's)")
     if decision["type"] == "perform":
         for option in decision["options"]:
             value = option["value"]
-            if option["id"] == PASS:
+            if option["id"] == PASS or ("chosen" in decision and isinstance(value, dict) and set(value) == {"step"}):
                 continue
             if not (isinstance(value, dict) and value.get("action") in c.actions
                     and isinstance(value.get("args"), list)

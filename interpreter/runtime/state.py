@@ -46,7 +46,7 @@ class OptionData(TypedDict):
     __pydantic_config__ = STRICT
     id: str                         # what a player answers with
     label: Optional[str]            # what it reads as; None while not composed yet (actions)
-    value: Value                    # the value chosen, an action with its arguments, or None for done and pass
+    value: Value                    # the value chosen, an action with its arguments, a staged step ({"step": value}), or None for done and pass
 
 
 class DecisionData(TypedDict):
@@ -59,6 +59,7 @@ class DecisionData(TypedDict):
     env: str                        # the environment of the statement that asks
     op: tuple[int, int]             # [block, index] of the statement that asks, which applies the answer
     most: NotRequired[int]          # many: how many more may be chosen
+    chosen: NotRequired[list[Value]]    # staged perform: the steps chosen so far (the group title, then arguments)
 
 
 class ResultData(TypedDict):

@@ -5,7 +5,9 @@ from dsl import ast as A
 
 from .errors import RuleFault
 from .expressions import compile_expr
-from .options import DONE, PASS, action_options, value_options, without_twins
+from .bindings import action_options
+from .options import DONE, PASS, option_label, value_options, without_twins
+from .staging import step_options, step_prompt, whole_action
 
 
 class Op:
@@ -334,16 +336,23 @@ class ChooseManyOp(Op):
 
 
 class PerformOp(AskingOp):
-    __slots__ = ("actions",)
+    __slots__ = ("actions", "staged")
 
     def __init__(self, st: A.Perform, c):
         super().__init__(st, c)
-        self.actions = st.actions
+        self.actions, self.staged = st.actions, st.staged
+
+    def base_prompt(self, g, env) -> str:
+        return self.prompt(g, env) if self.prompt is not None else "Choose an action"
 
     def run(self, g, f):
         if g.peek_stop():
             return
         env = g.envs[f["env"]]
+        if self.staged:
+            where = {"env": f["env"], "op": (f["block"], f["pc"] - 1)}
+            self.offer(g, where, [], answered=False)
+            return
         options = []
         g.memo = {}
         try:
@@ -352,14 +361,83 @@ class PerformOp(AskingOp):
         finally:
             g.memo = None
         self.add_pass(g, env, options)
-        prompt = self.prompt(g, env) if self.prompt is not None else "Choose an action"
-        g.ask("perform", prompt, options, f, self)
+        g.ask("perform", self.base_prompt(g, env), options, f, self)
+
+    def offer(self, g, where: dict, chosen: list, answered: bool) -> None:
+        """Ask the step after `chosen`; a step with one way on is taken at once."""
+        while True:
+            options = self.step(g, where["env"], chosen)
+            if len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
+                break
+            chosen = chosen + [options[0]["value"]["step"]]
+        decision = self.step_decision(g, where, chosen, options)
+        if not options:
+            g.log_event("skip", prompt=prompt)
+        elif len(options) == 1:
+            self.complete(g, decision, options[0], "choice" if answered else "auto")
+        else:
+            g.decision = decision
+
+    def step(self, g, env_id: str, chosen: list) -> list[dict]:
+        """The options of the step after `chosen` (the first step offers the pass option too)."""
+        g.memo = {}
+        try:
+            options = step_options(g, [g.c.actions[name] for name in self.actions], chosen)
+        finally:
+            g.memo = None
+        return self.add_pass(g, g.envs[env_id], options) if not chosen else options
+
+    def step_decision(self, g, where: dict, chosen: list, options: list) -> dict:
+        actions = [g.c.actions[name] for name in self.actions]
+        prompt = step_prompt(g, actions, chosen, self.base_prompt(g, g.envs[where["env"]]))
+        return {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
+                "env": where["env"], "op": where["op"], "chosen": chosen}
+
+    def back(self, g, decision) -> bool:
+        """Go back to the last step that offered a real choice; False if there was none."""
+        chosen = decision["chosen"]
+        while chosen:
+            chosen = chosen[:-1]
+            options = self.step(g, decision["env"], chosen)
+            if len(options) > 1:
+                g.decision = self.step_decision(g, decision, chosen, options)
+                return True
+        return False
+
+    def whole_action(self, g, decision, option_id: str):
+        try:
+            g.memo = {}
+            return whole_action(g, [g.c.actions[name] for name in self.actions], decision["chosen"], option_id)
+        except RuleFault:
+            return None
+        finally:
+            g.memo = None
 
     def apply(self, g, decision, option) -> None:
-        if self.passed(g, decision, option):
-            return
-        action = g.c.actions[option["value"]["action"]]
-        g.call(action.block, dict(zip(action.params, option["value"]["args"])))
+        value = option["value"]
+        if "chosen" not in decision:
+            if not self.passed(g, decision, option):
+                self.perform(g, value)
+        elif value is not None and "step" in value:
+            where = {"env": decision["env"], "op": decision["op"]}
+            self.offer(g, where, decision["chosen"] + [value["step"]], answered=True)
+        else:
+            self.complete(g, decision, option, "choice")
+
+    def complete(self, g, decision, option, event: str) -> None:
+        """A staged choice made: logged as the whole action, then performed (or passed)."""
+        prompt = self.base_prompt(g, g.envs[decision["env"]])
+        label = option["label"] if option["value"] is None else option_label(g, dict(option, label=None))
+        if event == "choice":
+            g.log_event("choice", seat=decision["seat"], prompt=prompt, option=label, id=option["id"])
+        else:
+            g.log_event("auto", prompt=prompt, option=label)
+        if not self.passed(g, decision, option):
+            self.perform(g, option["value"])
+
+    def perform(self, g, value) -> None:
+        action = g.c.actions[value["action"]]
+        g.call(action.block, dict(zip(action.params, value["args"])))
 
 
 class AsSeatOp(BodyOp):

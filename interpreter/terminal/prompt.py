@@ -27,6 +27,7 @@ Commands:
   board [REGION]   the whole board in full (or the regions with that word)
   all              list every option
   inspect NAME     all about a space or piece (by id, name or short name)
+  back             step back out of a choice made in steps (not a decision)
   undo             take back the last choice
   log [N|all]      the last N events of the log (default 40), or all of it
   save [FILE]      save the game (to FILE, or to the autosave file)
@@ -151,13 +152,18 @@ class Session:
             width, height = self.out.size
             shown_events = min(lines_taken(Group(*events), width), EVENT_ROWS)
             room = height - SCREEN_EDGES - lines_taken(Group(*decision), width) - shown_events
+            board = compact.fitted_board(self.game, width, max(room, MIN_BOARD))
+            over = lines_taken(board, width) - room
+            if decision and over > 0:       # the board cannot be cut that short: fewer options in view
+                decision = self.decision_view(rows=max(self.decision_rows() - over, 2))
             self.out.print(Rule(self.heading(), style="dim"))
-            self.out.print(compact.fitted_board(self.game, width, max(room, MIN_BOARD)))
+            self.out.print(board)
         for part in decision:
             self.out.print(part)
         if decision and self.interactive:
             count = len(self.game.decision.options)
-            self.say(f"Choose 1-{count}, or type a word to find options; 'help' lists commands.", "dim")
+            back = " or 'back'" if self.game.decision.chosen else ""
+            self.say(f"Choose 1-{count}{back}, or type a word to find options; 'help' lists commands.", "dim")
 
     def decision_rows(self) -> int | None:
         """How many lines the options may take: at a terminal, half the screen; else no limit."""
@@ -176,10 +182,12 @@ class Session:
     def decision_view(self, everything: bool = False, rows: int | None = None) -> list:
         """The decision's prompt and its options, numbered and grouped by action. When they do not
         fit in `rows` lines (or number more than SHORT_LIST without a limit): the first ones and
-        how many more if they are at most twice what fits, else how many each action has."""
+        how many more if they are at most twice what fits or are not actions (a step of a staged
+        choice), else how many each action has."""
         decision = self.game.decision
         numbered = numbered_options(decision)
-        head = Text(f"[seat {decision.seat}] {decision.prompt}", style="bold")
+        steps = "".join(f"{step} › " for step in decision.chosen)      # a choice made in steps: the steps so far
+        head = Text(f"[seat {decision.seat}] {steps}{decision.prompt}", style="bold")
         if not self.interactive:
             head = Text("\n").append_text(head)
         listed = [head] + options_view(numbered, headed=True)
@@ -188,7 +196,7 @@ class Session:
         width = self.out.size.width
         if rows is not None and lines_taken(Group(*listed), width) <= rows:
             return listed
-        if rows is not None and len(numbered) <= 2 * rows:
+        if rows is not None and (len(numbered) <= 2 * rows or len(group_options(numbered)) == 1):
             for shown in range(len(numbered) - 1, 0, -1):
                 first = [head] + options_view(numbered[:shown], headed=True) + [more_note(numbered, shown)]
                 if lines_taken(Group(*first), width) <= rows:
@@ -259,6 +267,17 @@ def cmd_undo(s: Session, rest: str):
     s.say("(undone)")
 
 
+def cmd_back(s: Session, rest: str):
+    try:
+        with interrupts_deferred():
+            s.game.back()
+            s.save_now()
+    except GameError as err:
+        s.say(f"cannot step back: {err}")
+        return
+    s.fresh = True
+
+
 def cmd_log(s: Session, rest: str):
     events = s.game.log
     if rest == "all":
@@ -308,6 +327,7 @@ def cmd_inspect(s: Session, rest: str):
 
 COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help, "?": cmd_help,
             "board": cmd_board, "b": cmd_board, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
+            "back": cmd_back,
             "log": cmd_log, "save": cmd_save, "load": cmd_load, "inspect": cmd_inspect, "i": cmd_inspect}
 
 

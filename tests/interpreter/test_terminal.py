@@ -20,7 +20,8 @@ DECISION = re.compile(r"\[seat (\d)\] ([^\r\n]+)")
 
 
 def environment() -> dict:
-    env = dict(os.environ, TERM="dumb", PYTHONIOENCODING="utf-8", PYTHONPATH=str(REPO))
+    # a dumb terminal's size is not asked of the terminal: LINES and COLUMNS give the pty's
+    env = dict(os.environ, TERM="dumb", PYTHONIOENCODING="utf-8", PYTHONPATH=str(REPO), LINES="24", COLUMNS="80")
     env.pop("NO_COLOR", None)
     return env
 
@@ -92,9 +93,11 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     assert "Autosaving after every decision to pm.json" in me.seen
     assert "Flanks" in me.seen and "morale 0 1 2 3 4 5 6 7 8 [9]" in me.seen
     me.screen_fits()
-    me.type("1")
+    assert "1. Move a defender" in me.seen              # Enemy Phase over: the first move, in steps
+    assert "Move a defender › Which defender moves?" in me.press("1")       # one of 3: no Enter needed
     me.screen_fits()
-    me.type("1")
+    step = me.type("milewczyk")                 # an option's id works as well as its number
+    assert "Move a defender › Milewczyk › Where does Milewczyk go?" in step and "or 'back'" in step
     me.screen_fits()
     whole = me.type("board")
     assert "─ Approaches" in whole and "─ Basement" in whole and "upper 1 ·red" in whole
@@ -104,6 +107,9 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     before_undo = me.position()
     assert "(undone)" in me.type("undo")
     assert me.position()[0] == str(int(before_undo[0]) - 1)
+    first_step = me.type("back")
+    assert "End moves" in first_step and " › " not in first_step.split("[seat 1]")[-1].splitlines()[0]
+    assert "cannot step back" in me.type("back")
     assert "neither an option nor a command" in me.type("frobnicate")
     assert "There is no option 999" in me.type("999")
     assert "Konrad (konrad)" in me.type("inspect KONRAD")

@@ -35,11 +35,11 @@ def start(name: str, rolls=(), variant=None, seed=0):
 
 
 def ids(game) -> list[str]:
-    return [o.id for o in game.decision.options]
+    return [o.id for o in game.whole_actions()]
 
 
 def labels(game) -> dict[str, str]:
-    return {o.id: o.label for o in game.decision.options}
+    return {o.id: o.label for o in game.whole_actions()}
 
 
 def notes(game) -> list[str]:

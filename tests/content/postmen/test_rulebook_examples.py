@@ -27,7 +27,7 @@ def all_rolls_used(game) -> bool:
 
 
 def ids(game) -> list[str]:
-    return [o.id for o in game.decision.options]
+    return [o.id for o in game.whole_actions()]
 
 
 def notes(game) -> list[str]:
@@ -162,7 +162,7 @@ def test_e10_moves_tokens_defenders_and_carrying():
     options = ids(game)
     assert not any(o.startswith("move_defender:wasik") for o in options)     # disrupted
     assert not any(o.startswith("move_defender:fuz") for o in options)       # exhausted
-    game.choose("move_equipment:gdaniec:ammo_9:g5")
+    game.choose("move_equipment:ammo_9:gdaniec:g5")
     assert game.location("gdaniec") == "ground_inside" and game.location("ammo_9") == "g5"
     game.choose("move_defender:kuntz:basement_inside")                      # interior to interior
     game.choose("move_defender:konrad:g23")
@@ -185,7 +185,7 @@ def test_e11_attack_needs_line_of_sight():
     assert f"attack:gdaniec:{smg}" in options
     assert f"attack:gdaniec:{rifleman}" in options                           # same-floor interior
     assert "attack:gdaniec:heinrich" not in options                          # other colour
-    label = next(o.label for o in game.decision.options if o.id == f"attack:gdaniec:{smg}")
+    label = next(o.label for o in game.whole_actions() if o.id == f"attack:gdaniec:{smg}")
     assert label == "Gdaniec attacks Submachine gunner at side 2 (2 dice, needs 4)"
     game.choose(f"attack:gdaniec:{smg}")
     assert game.location(smg) == "supply"
@@ -217,7 +217,7 @@ def test_e13_grenades_from_a_space_and_from_the_interior():
     assert game.location("smg#1") == "ground_inside" and game.location("rifleman#1") == "ground_inside"
     assert game.location("grenades_1") == "removed"
     assert game.location("gdaniec") == "g4"                    # no casualty roll from a space
-    label = next(o.label for o in game.decision.options if o.id == "throw_grenades:kuntz:grenades_5")
+    label = next(o.label for o in game.whole_actions() if o.id == "throw_grenades:kuntz:grenades_5")
     assert "(3 dice each)" in label
     game.choose("throw_grenades:kuntz:grenades_5")
     assert game.location("smg#1") == "supply"
@@ -230,7 +230,7 @@ def test_e13_grenades_from_a_space_and_from_the_interior():
 def test_e14_suppression_tokens_stop_heinrich_but_not_the_rifleman():
     game = start("e14_suppression")
     game.choose("pass")
-    label = next(o.label for o in game.decision.options if o.id == "suppress:gdaniec:r2")
+    label = next(o.label for o in game.whole_actions() if o.id == "suppress:gdaniec:r2")
     assert label == "Gdaniec lays 4 suppression tokens on rear 2"
     game.choose("suppress:gdaniec:r2")
     assert game.tokens("r2", "suppression") == 4
@@ -269,7 +269,7 @@ def test_e15_recover_and_command():
 def test_e16_inspire_and_suppression_attribute_give_six_tokens():
     game = start("e16_inspire")
     game.choose("pass")
-    label = next(o.label for o in game.decision.options if o.id == "suppress:gorski:s2")
+    label = next(o.label for o in game.whole_actions() if o.id == "suppress:gorski:s2")
     assert label == "Gorski lays 6 suppression tokens on side 2"
     game.choose("suppress:gorski:s2")
     assert game.tokens("s2", "suppression") == 6
@@ -280,7 +280,7 @@ def test_e16_no_inspire_from_an_exhausted_defender():
     game = rules.new_game(seed=0)
     game.choose("pass")
     game.choose("recover:wasik:refresh") if "recover:wasik:refresh" in ids(game) else None
-    labels = {o.id: o.label for o in game.decision.options}
+    labels = {o.id: o.label for o in game.whole_actions()}
     assert labels["suppress:gorski:s2"].startswith("Gorski lays 6")
 
 

@@ -49,7 +49,7 @@ def test_moves_stay_on_the_floor_except_between_adjoining_interiors():
 
 def test_moving_a_token_stays_on_the_floor():
     game = start("moves")
-    targets = {o.split(":")[3] for o in ids(game) if o.startswith("move_equipment:gdaniec:rifle_5:")}
+    targets = {o.split(":")[3] for o in ids(game) if o.startswith("move_equipment:rifle_5:gdaniec:")}
     assert targets == {"g1", "g23", "g5", "g6", "ground_inside"}
 
 
@@ -63,7 +63,7 @@ def test_a_defender_moves_only_once():
 
 def test_a_defender_that_moved_a_token_does_not_move_again():
     game = start("moves")
-    game.choose("move_equipment:gdaniec:rifle_5:g1")
+    game.choose("move_equipment:rifle_5:gdaniec:g1")
     assert game.location("rifle_5") == "g1" and game.location("gdaniec") == "g4"
     assert not any(o.split(":")[1] == "gdaniec" for o in ids(game) if o != "pass")
 

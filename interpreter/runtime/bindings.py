@@ -1,0 +1,92 @@
+"""An action's parameters walked one at a time: each one's choices, the tests each step decides, twins merged early."""
+from __future__ import annotations
+
+from .options import distinct_id, option_id, twin_key
+
+
+def choices(g, action, i: int, env: dict) -> list:
+    """The values parameter `i` may take, given the earlier parameters bound in `env`."""
+    _, domain, type_name = action.domains[i]
+    if domain is not None:
+        values = domain(g, env)
+    elif type_name == "bool":
+        values = [True, False]
+    elif type_name in g.c.enum_values:
+        values = g.c.enum_values[type_name]
+    else:
+        values = g.c.members(type_name)
+    g.charge(len(values))
+    return values
+
+
+def allowed(g, action, bound: int, env: dict) -> bool:
+    """Whether the parts of `requires` that the first `bound` parameters decide all hold."""
+    for check in action.checks[bound]:
+        if not check(g, env):
+            return False
+    return True
+
+
+def distinct(g, values, chosen) -> list:
+    """One value of each set of interchangeable ones, in order. A piece already chosen for an
+    earlier parameter stays apart from its twins: choosing it again is not the same as choosing one of them."""
+    seen, kept = set(), []
+    for v in values:
+        if v in chosen and v.__class__ is str:
+            key = ("chosen", v)
+        else:
+            key = twin_key(g, v)
+        if key not in seen:
+            seen.add(key)
+            kept.append(v)
+    return kept
+
+
+def completions(g, action, i: int, env: dict, args: list):
+    """Every complete, allowed list of arguments that extends `args` (bound in `env`) from parameter `i` on."""
+    if i == len(action.params):
+        yield list(args)
+        return
+    name = action.params[i]
+    for v in distinct(g, choices(g, action, i, env), args):
+        env[name] = v
+        if allowed(g, action, i + 1, env):
+            args.append(v)
+            yield from completions(g, action, i + 1, env, args)
+            args.pop()
+    env.pop(name, None)
+
+
+def completable(g, action, i: int, env: dict, args: list) -> bool:
+    """Whether at least one complete, allowed action follows (stops at the first found)."""
+    return next(completions(g, action, i, dict(env), list(args)), None) is not None
+
+
+def bind(g, action, args: list) -> dict | None:
+    """The environment of a partly chosen action, or None if `args` is not a legal start of it."""
+    env: dict = {}
+    if not allowed(g, action, 0, env):
+        return None
+    for i, v in enumerate(args):
+        if not any(v == x and v.__class__ is x.__class__ for x in choices(g, action, i, env)):
+            return None
+        env[action.params[i]] = v
+        if not allowed(g, action, i + 1, env):
+            return None
+    return env
+
+
+def action_options(g, action) -> list[dict]:
+    """Every allowed binding of the action's parameters, twins left out."""
+    options, seen = [], {}
+    env: dict = {}
+    if not allowed(g, action, 0, env):
+        return options
+    for args in completions(g, action, 0, env, []):
+        key = ":".join([action.name] + [option_id(a) for a in args])
+        if key in seen:
+            key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
+        seen[key] = args
+        # labels are composed only when someone reads them (see decision_labels)
+        options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
+    return options

@@ -1,0 +1,144 @@
+"""A staged perform: which action, then each parameter, chosen one step at a time.
+
+A step offers only values from which at least one complete, allowed action follows. The path
+of a binding is its action's group title (when the perform's actions have more than one group),
+then its arguments; a step offers the distinct next elements of the paths that extend what has
+been chosen. An option that completes an action carries the action and its arguments; the
+others carry the next element (`{"step": value}`) and lead to the next step. An option that
+completes an action with a `label` reads as that label; the others read as their value."""
+from __future__ import annotations
+
+from .bindings import allowed, bind, choices, completable, distinct
+from .options import distinct_id, option_id
+
+
+def has_group_step(actions) -> bool:
+    return len({a.group for a in actions}) > 1
+
+
+def in_play(g, actions, chosen: list) -> tuple[list, list]:
+    """The actions the choices so far still fit, and the arguments chosen for them."""
+    if has_group_step(actions):
+        if not chosen:
+            return [], []
+        return [a for a in actions if a.group == chosen[0]], chosen[1:]
+    return list(actions), chosen
+
+
+def step_options(g, actions, chosen: list) -> list[dict]:
+    """The options of the step after `chosen`."""
+    if has_group_step(actions) and not chosen:
+        return _group_options(g, actions)
+    playing, args = in_play(g, actions, chosen)
+    options, ids = [], {}
+    for action in playing:
+        if len(action.params) < len(args) or (args and len(action.params) == len(args)):
+            continue
+        env = bind(g, action, args)
+        if env is None:
+            continue
+        if len(action.params) == len(args):          # an action without parameters
+            _add(options, ids, action.name, None, {"action": action.name, "args": []}, merge=False)
+            continue
+        i, name = len(args), action.params[len(args)]
+        last = i + 1 == len(action.params)
+        for v in distinct(g, choices(g, action, i, env), args):
+            env[name] = v
+            if not allowed(g, action, i + 1, env):
+                continue
+            if last:                  # reads as the whole action when the action has a label
+                label = None if action.label_fn is not None else g.display(v)
+                _add(options, ids, option_id(v), label, {"action": action.name, "args": args + [v]}, merge=False)
+            elif completable(g, action, i + 1, env, args + [v]):
+                _add(options, ids, option_id(v), g.display(v), {"step": v}, merge=True)
+        env.pop(name, None)
+    _tell_apart(g, options)
+    return options
+
+
+def _group_options(g, actions) -> list[dict]:
+    options, ids, offered = [], {}, set()
+    for action in actions:
+        if action.group in offered:
+            continue
+        if allowed(g, action, 0, {}) and completable(g, action, 0, {}, []):
+            offered.add(action.group)
+            _add(options, ids, _slug(action.group), action.group, {"step": action.group}, merge=True)
+    return options
+
+
+def _add(options: list, ids: dict, key: str, label, value: dict, merge: bool) -> None:
+    """Add an option; a next step offered by two actions is one option, a complete action always its own."""
+    if key in ids:
+        if merge and "step" in ids[key]["value"] and ids[key]["value"]["step"] == value["step"]:
+            return
+        key = distinct_id(key, ids)
+    option = {"id": key, "label": label, "value": value}
+    ids[key] = option
+    options.append(option)
+
+
+def _tell_apart(g, options: list) -> None:
+    """A complete action whose value reads like another option's reads as the whole action."""
+    seen: dict[str, int] = {}
+    for o in options:
+        seen[o["label"]] = seen.get(o["label"], 0) + 1
+    for o in options:
+        if o["label"] is None or (seen[o["label"]] > 1 and "action" in o["value"]):
+            o["label"] = None                          # composed from the action's label when read
+
+
+def step_prompt(g, actions, chosen: list, default: str) -> str:
+    """The question the step after `chosen` asks: the next parameter's, else the perform's."""
+    playing, args = in_play(g, actions, chosen)
+    for action in playing:
+        if len(action.params) > len(args) and action.prompts[len(args)] is not None:
+            env = bind(g, action, args)
+            if env is not None:
+                return action.prompts[len(args)](g, env)
+    return default
+
+
+def chosen_labels(g, decision: dict) -> list[str]:
+    """What a pending staged decision's earlier steps chose, as it reads."""
+    block, index = decision["op"]
+    actions = [g.c.actions[name] for name in g.c.blocks[block].ops[index].actions]
+    grouped = has_group_step(actions)
+    return [v if i == 0 and grouped else g.display(v) for i, v in enumerate(decision["chosen"])]
+
+
+def _slug(title: str) -> str:
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in title.lower()).split()) or "action"
+
+
+def whole_action(g, actions, chosen: list, option_id_: str) -> dict | None:
+    """The option a whole action's id (`name:arg:arg`, as a flat perform names it) stands for,
+    if that action is allowed and agrees with the steps chosen so far; else None."""
+    name, *arg_ids = option_id_.split(":")
+    playing, args = in_play(g, actions, chosen) if chosen else (list(actions), [])
+    action = next((a for a in playing if a.name == name), None)
+    if action is None or len(arg_ids) != len(action.params):
+        return None
+    env: dict = {}
+    if not allowed(g, action, 0, env):
+        return None
+    values = []
+    for i, arg_id in enumerate(arg_ids):
+        found = [v for v in choices(g, action, i, env) if option_id(v) == arg_id]
+        if not found:
+            return None
+        value = found[0]
+        env[action.params[i]] = value
+        values.append(value)
+        if not allowed(g, action, i + 1, env):
+            return None
+    if values[:len(args)] != args:
+        return None
+    return {"id": option_id_, "label": None, "value": {"action": name, "args": values}}
+
+
+def whole_actions(g, actions, chosen: list) -> list[dict]:
+    """Every complete, allowed action that agrees with the steps chosen so far (the whole product: for tools and tests)."""
+    from .bindings import action_options
+    playing, args = in_play(g, actions, chosen) if chosen else (list(actions), [])
+    return [o for action in playing for o in action_options(g, action) if o["value"]["args"][:len(args)] == args]

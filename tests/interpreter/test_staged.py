@@ -1,0 +1,109 @@
+"""Staged performs through the public API: steps, what has been chosen, backing out, whole action ids, saves and twins."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import GameError, load_rules
+
+from paths import TESTS
+
+RULES = load_rules(TESTS / "fixtures" / "staged" / "game.rules")
+
+
+def ids(game) -> list[str]:
+    return [o.id for o in game.decision.options]
+
+
+def test_each_step_is_a_decision_that_says_where_it_is():
+    game = RULES.new_game(seed=1)
+    d = game.decision
+    assert (d.step, d.chosen, d.prompt, ids(game)) == (1, (), "Orders", ["send", "stack", "pass"])
+    game.choose("send")
+    d = game.decision
+    assert (d.step, d.chosen, d.prompt, ids(game)) == (2, ("Send",), "Who goes?", ["runner", "walker"])
+    game.choose("runner")
+    d = game.decision
+    assert (d.step, d.chosen, d.prompt) == (3, ("Send", "Runner"), "Where does Runner go?")
+    assert [(o.id, o.label) for o in d.options] == [("north", "Send Runner to North"), ("south", "Send Runner to South")]
+    game.choose("south")
+    assert game.location("runner") == "south"
+    assert game.decision.step == 1 and game.decisions_made == 3
+    assert [e.text for e in game.log if e.kind == "choice"] == ["Seat 1: Orders → Send Runner to South"]
+
+
+def test_a_step_offers_only_what_a_legal_action_follows_from():
+    game = RULES.new_game(seed=1)
+    game.choose("send")
+    game.choose("walker")                     # the walker cannot reach the south post: north is the one way on
+    assert game.location("walker") == "north"
+
+
+def test_backing_out_is_not_a_decision_and_leaves_the_game_as_it_was():
+    game = RULES.new_game(seed=1)
+    start = game.to_json()
+    game.choose("send")
+    game.choose("runner")
+    game.back()
+    assert game.decision.step == 2 and ids(game) == ["runner", "walker"] and game.decisions_made == 1
+    game.back()
+    assert game.to_json() == start
+    with pytest.raises(GameError, match="no partly made choice to back out of"):
+        game.back()
+
+
+def test_steps_with_one_way_on_are_taken_without_asking():
+    game = RULES.new_game(seed=1)
+    game.choose("send:runner:south")
+    game.choose("send")                       # only the walker is left, and only north is open to him
+    assert game.location("walker") == "north" and game.decision.step == 1
+    assert [e.text for e in game.log if e.kind == "choice"][-1] == "Seat 1: Orders → Send Walker to North"
+
+
+def test_a_whole_action_id_answers_every_step_left():
+    game = RULES.new_game(seed=1)
+    game.choose("send:runner:south")
+    assert game.location("runner") == "south" and game.decision.step == 1
+    game = RULES.new_game(seed=1)
+    game.choose("send")
+    with pytest.raises(GameError, match="'stack:crate#1:crate#2' is not an option here"):
+        game.choose("stack:crate#1:crate#2")  # not the group chosen so far
+    with pytest.raises(GameError, match="is not an option here"):
+        RULES.new_game(seed=1).choose("send:walker:south")    # not allowed
+
+
+def test_twins_are_offered_once_but_a_chosen_piece_stays_apart_from_its_twins():
+    game = RULES.new_game(seed=1)
+    assert [o.id for o in game.whole_actions() if o.id.startswith("stack")] == ["stack:crate#1:crate#2"]
+    game.choose("stack")                      # one crate of three, then one of the two others: no real choice
+    assert game.pieces_at("north") == ["crate#1", "crate#2"]
+    assert "stack" not in ids(game)           # one crate left cannot be stacked on itself
+
+
+def test_a_partly_made_choice_survives_save_load_undo_and_replay():
+    game = RULES.new_game(seed=1)
+    game.choose("send")
+    game.choose("runner")
+    saved = game.to_json()
+    loaded = RULES.load_game(saved)
+    assert loaded.decision == game.decision and loaded.to_json() == saved
+    loaded.choose("north")
+    assert loaded.location("runner") == "north"
+    replayed = RULES.load_game(saved.replace(RULES.fingerprint, "changed"))    # rebuilt from the trail
+    assert replayed.decision == game.decision
+    game.undo()
+    assert game.decision.step == 2 and game.decision.chosen == ("Send",)
+
+
+def test_whole_actions_lists_every_complete_action_that_agrees_with_the_steps_so_far():
+    game = RULES.new_game(seed=1)
+    assert [o.id for o in game.whole_actions()] == [
+        "send:runner:north", "send:runner:south", "send:walker:north", "stack:crate#1:crate#2", "pass"]
+    game.choose("send")
+    game.choose("runner")
+    assert [(o.id, o.label) for o in game.whole_actions()] == [
+        ("send:runner:north", "Send Runner to North"), ("send:runner:south", "Send Runner to South")]
+
+
+def test_requires_is_tested_at_the_first_step_it_can_be():
+    checks = RULES.compiled(None).actions["send"].checks
+    assert [len(level) for level in checks] == [0, 1, 1]      # `s.speed > 0` once s is chosen; the rest with dest
