@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import random
 import shutil
 import statistics
 import tempfile
@@ -20,9 +21,17 @@ from pathlib import Path
 import interpreter
 from interpreter.lab.bots import make_bot, play_out
 from interpreter.runtime import find_pack
+from interpreter.runtime.game import Game
+from interpreter.runtime.statements import PerformOp
 
-# the functions that list a decision's options (their cumulative time, never nested in one another)
-LISTING = ("action_options", "step_options")
+def _key(function) -> tuple:
+    code = function.__code__
+    return code.co_filename, code.co_firstlineno, code.co_name
+
+
+# what lists a decision's options (or draws one): a perform asking, a step answered, a random
+# draw (their cumulative times, never nested in one another)
+LISTING = {_key(PerformOp.run), _key(PerformOp.apply), _key(Game.draw)}
 
 
 def flat_copy(pack: str, into: Path) -> Path:
@@ -36,12 +45,14 @@ def flat_copy(pack: str, into: Path) -> Path:
 
 
 def option_counts(rules, games: int) -> list[int]:
+    """The options of every decision a person meets, answered at random one step at a time."""
     counts = []
     for seed in range(games):
-        game, bot = rules.new_game(seed=seed), make_bot("random", seed)
+        game, pick = rules.new_game(seed=seed), random.Random(seed)
         while not game.over:
-            counts.append(len(game.option_ids()))
-            game.choose(bot.choose(game))
+            ids = game.option_ids()
+            counts.append(len(ids))
+            game.choose(pick.choice(ids))
     return counts
 
 
@@ -54,7 +65,7 @@ def listing_share(rules, games: int) -> float:
     profile.disable()
     total = time.perf_counter() - start
     stats = pstats.Stats(profile).stats
-    listed = sum(cumulative for (_, _, name), (_, _, _, cumulative, _) in stats.items() if name in LISTING)
+    listed = sum(cumulative for key, (_, _, _, cumulative, _) in stats.items() if key in LISTING)
     return listed / total
 
 

@@ -8,14 +8,15 @@ from interpreter.runtime import GameError
 
 
 class RandomBot:
-    """Picks uniformly among the options, from its own seeded generator."""
+    """Picks uniformly among the options, from its own seeded generator; in a staged choice,
+    among the first step's options, and then the rest of the action at random (`Game.draw`)."""
     name = "random"
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.random = random.Random(seed)
 
     def choose(self, game) -> str:
-        return self.random.choice(game.option_ids())
+        return game.draw(self.random)
 
 
 class GreedyBot(RandomBot):

@@ -25,6 +25,7 @@ class Engine(Chance, State):
         self.peeking = False    # a look-ahead copy stops before listing the next options
         self.work = 0           # work done since the last decision (see MAX_WORK)
         self.labels_read = None     # (decision, its labels) once someone has read them
+        self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
 
     # ---- creation and copying
     @classmethod
@@ -61,6 +62,7 @@ class Engine(Chance, State):
         g = Engine(self.c)
         copy_state(self, g)
         g.log = list(self.log)
+        g.whole_read = self.whole_read      # decisions are replaced whole, so the copy's is the same one
         return g
 
     # ---- values
@@ -314,7 +316,11 @@ class Engine(Chance, State):
             raise GameError("the game is over; there is nothing to choose" if self.over else "no decision is pending")
         option = next((o for o in decision["options"] if o["id"] == option_id), None)
         if option is None and "chosen" in decision:      # a whole action's id answers every step left
-            option = self.c.blocks[decision["op"][0]].ops[decision["op"][1]].whole_action(self, decision, option_id)
+            listed = self.whole_read
+            if listed is not None and listed[0] is decision and option_id in listed[1]:
+                option = listed[1][option_id]
+            else:
+                option = self.c.blocks[decision["op"][0]].ops[decision["op"][1]].whole_action(self, decision, option_id)
         if option is None:
             ids = [o["id"] for o in decision["options"]]
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")

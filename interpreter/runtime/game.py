@@ -11,7 +11,7 @@ from .engine import PYTHON_FAULTS, Engine
 from .errors import GameError, RuleFault
 from .events import Event, describe
 from .options import PASS, decision_labels, option_label
-from .staging import chosen_labels, whole_actions
+from .staging import chosen_labels, random_action, whole_actions
 from .savecheck import check_log, check_trail, read_state
 
 SAVE_FORMAT = "garrison-save"
@@ -104,6 +104,31 @@ class Game:
         d = self._engine.decision
         return [o["id"] for o in d["options"]] if d is not None else []
 
+    def draw(self, rng) -> str:
+        """A random answer to the pending decision, from `rng` (a random.Random): an option drawn
+        uniformly; at a staged decision, an option of this step and then, without listing the
+        later steps, the rest of a legal action drawn at random (its whole id is returned)."""
+        e = self._engine
+        d = e.decision
+        if d is None:
+            raise GameError("the game is over; there is nothing to choose" if e.over else "no decision is pending")
+        option = rng.choice(d["options"])
+        value = option["value"]
+        if "chosen" not in d or not (isinstance(value, dict) and "step" in value):
+            return option["id"]
+        op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
+        e.memo = {}
+        try:
+            whole = random_action(e, [e.c.actions[name] for name in op.actions], d["chosen"] + [value["step"]], rng)
+        finally:
+            e.memo = None
+        if whole is None:
+            return option["id"]
+        if e.whole_read is None or e.whole_read[0] is not d:
+            e.whole_read = (d, {}, False)
+        e.whole_read[1][whole["id"]] = whole            # `choose` finds it here
+        return whole["id"]
+
     def whole_actions(self) -> list[Option]:
         """The pending decision's options, with a staged decision's read as whole actions: every
         complete action that agrees with the steps chosen so far, its id `name:arg:…` (which
@@ -121,13 +146,17 @@ class Game:
         d = e.decision
         if d is None or "chosen" not in d:
             return list(d["options"]) if d is not None else []
+        if e.whole_read is not None and e.whole_read[0] is d and e.whole_read[2]:
+            return list(e.whole_read[1].values())
         op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
         e.memo = {}
         try:
             options = whole_actions(e, [e.c.actions[name] for name in op.actions], d["chosen"])
         finally:
             e.memo = None
-        return options + [o for o in d["options"] if o["id"] == PASS]
+        options += [o for o in d["options"] if o["id"] == PASS]
+        e.whole_read = (d, {o["id"]: o for o in options}, True)     # `choose` and copies find them here
+        return options
 
     @property
     def result(self) -> Optional[Result]:

@@ -142,3 +142,37 @@ def whole_actions(g, actions, chosen: list) -> list[dict]:
     from .bindings import action_options
     playing, args = in_play(g, actions, chosen) if chosen else (list(actions), [])
     return [o for action in playing for o in action_options(g, action) if o["value"]["args"][:len(args)] == args]
+
+
+def random_action(g, actions, chosen: list, rng) -> dict | None:
+    """One complete, allowed action that extends `chosen`, drawn at random step by step (each
+    step's values shuffled, the first that leads somewhere taken) without listing the others."""
+    playing, args = in_play(g, actions, chosen)
+    playing = list(playing)
+    rng.shuffle(playing)
+    for action in playing:
+        if len(action.params) < len(args):
+            continue
+        env = bind(g, action, args)
+        if env is None:
+            continue
+        found = _random_completion(g, action, len(args), env, list(args), rng)
+        if found is not None:
+            key = ":".join([action.name] + [option_id(a) for a in found])
+            return {"id": key, "label": None, "value": {"action": action.name, "args": found}}
+    return None
+
+
+def _random_completion(g, action, i: int, env: dict, args: list, rng) -> list | None:
+    if i == len(action.params):
+        return args
+    values = distinct(g, choices(g, action, i, env), args)
+    rng.shuffle(values)
+    for v in values:
+        env[action.params[i]] = v
+        if allowed(g, action, i + 1, env):
+            found = _random_completion(g, action, i + 1, env, args + [v], rng)
+            if found is not None:
+                return found
+    env.pop(action.params[i], None)
+    return None

@@ -335,6 +335,20 @@ class ChooseManyOp(Op):
         g.push(self.body, env_id)
 
 
+class _Listing:
+    """Pure function values kept while options are listed (the state does not change meanwhile)."""
+    __slots__ = ("g",)
+
+    def __init__(self, g):
+        self.g = g
+
+    def __enter__(self):
+        self.g.memo = {}
+
+    def __exit__(self, *exc):
+        self.g.memo = None
+
+
 class PerformOp(AskingOp):
     __slots__ = ("actions", "staged")
 
@@ -354,23 +368,21 @@ class PerformOp(AskingOp):
             self.offer(g, where, [], answered=False)
             return
         options = []
-        g.memo = {}
-        try:
+        with self.listing(g):
             for name in self.actions:
                 options.extend(action_options(g, g.c.actions[name]))
-        finally:
-            g.memo = None
         self.add_pass(g, env, options)
         g.ask("perform", self.base_prompt(g, env), options, f, self)
 
     def offer(self, g, where: dict, chosen: list, answered: bool) -> None:
         """Ask the step after `chosen`; a step with one way on is taken at once."""
-        while True:
-            options = self.step(g, where["env"], chosen)
-            if len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
-                break
-            chosen = chosen + [options[0]["value"]["step"]]
-        decision = self.step_decision(g, where, chosen, options)
+        with self.listing(g):
+            while True:
+                options = self.step(g, where["env"], chosen)
+                if len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
+                    break
+                chosen = chosen + [options[0]["value"]["step"]]
+            decision = self.step_decision(g, where, chosen, options)
         if not options:
             g.log_event("skip", prompt=prompt)
         elif len(options) == 1:
@@ -380,11 +392,7 @@ class PerformOp(AskingOp):
 
     def step(self, g, env_id: str, chosen: list) -> list[dict]:
         """The options of the step after `chosen` (the first step offers the pass option too)."""
-        g.memo = {}
-        try:
-            options = step_options(g, [g.c.actions[name] for name in self.actions], chosen)
-        finally:
-            g.memo = None
+        options = step_options(g, [g.c.actions[name] for name in self.actions], chosen)
         return self.add_pass(g, g.envs[env_id], options) if not chosen else options
 
     def step_decision(self, g, where: dict, chosen: list, options: list) -> dict:
@@ -393,25 +401,29 @@ class PerformOp(AskingOp):
         return {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
                 "env": where["env"], "op": where["op"], "chosen": chosen}
 
+    @staticmethod
+    def listing(g):
+        """While a step is listed nothing changes: pure functions keep their values."""
+        return _Listing(g)
+
     def back(self, g, decision) -> bool:
         """Go back to the last step that offered a real choice; False if there was none."""
         chosen = decision["chosen"]
-        while chosen:
-            chosen = chosen[:-1]
-            options = self.step(g, decision["env"], chosen)
-            if len(options) > 1:
-                g.decision = self.step_decision(g, decision, chosen, options)
-                return True
+        with self.listing(g):
+            while chosen:
+                chosen = chosen[:-1]
+                options = self.step(g, decision["env"], chosen)
+                if len(options) > 1:
+                    g.decision = self.step_decision(g, decision, chosen, options)
+                    return True
         return False
 
     def whole_action(self, g, decision, option_id: str):
         try:
-            g.memo = {}
-            return whole_action(g, [g.c.actions[name] for name in self.actions], decision["chosen"], option_id)
+            with self.listing(g):
+                return whole_action(g, [g.c.actions[name] for name in self.actions], decision["chosen"], option_id)
         except RuleFault:
             return None
-        finally:
-            g.memo = None
 
     def apply(self, g, decision, option) -> None:
         value = option["value"]
