@@ -1,6 +1,8 @@
 """The machine that runs compiled rules on a game state: values, moves, tokens, the frame stack, decisions."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from dsl import suggest
 
 from .dice import Chance, seed_state
@@ -248,6 +250,15 @@ class Engine(Chance, State):
         self.pop()
 
     # ---- running
+    @contextmanager
+    def unchanging(self):
+        """While options are listed or a position evaluated nothing changes: pure functions keep their values."""
+        self.memo = {}
+        try:
+            yield
+        finally:
+            self.memo = None
+
     def charge(self, amount: int = 1) -> None:
         """Count work done by expressions; too much between two decisions is a runaway rule."""
         self.work += amount

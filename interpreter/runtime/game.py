@@ -117,11 +117,8 @@ class Game:
         if "chosen" not in d or not (isinstance(value, dict) and "step" in value):
             return option["id"]
         op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
-        e.memo = {}
-        try:
+        with e.unchanging():
             whole = random_action(e, [e.c.actions[name] for name in op.actions], d["chosen"] + [value["step"]], rng)
-        finally:
-            e.memo = None
         if whole is None:
             return option["id"]
         if e.whole_read is None or e.whole_read[0] is not d:
@@ -149,11 +146,8 @@ class Game:
         if e.whole_read is not None and e.whole_read[0] is d and e.whole_read[2]:
             return list(e.whole_read[1].values())
         op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
-        e.memo = {}
-        try:
+        with e.unchanging():
             options = whole_actions(e, [e.c.actions[name] for name in op.actions], d["chosen"])
-        finally:
-            e.memo = None
         options += [o for o in d["options"] if o["id"] == PASS]
         e.whole_read = (d, {o["id"]: o for o in options}, True)     # `choose` and copies find them here
         return options
@@ -283,17 +277,14 @@ class Game:
         e = self._engine
         if e.c.evaluation is None:
             return 0
-        e.memo = {}                     # nothing changes while the position is evaluated
         e.call_depth = 0
         try:
-            return e.c.evaluation(e, {})
+            with e.unchanging():
+                return e.c.evaluation(e, {})
         except RuleFault as fault:
             raise GameError(f"rules: error: while evaluating the position: {fault}") from None
         except PYTHON_FAULTS as err:
             raise GameError(f"rules: error: while evaluating the position: {type(err).__name__}: {err}") from None
-        finally:
-            e.memo = None
-
 
     def undo(self) -> None:
         """Go back to the previous decision (replays the game from its start)."""

@@ -335,20 +335,6 @@ class ChooseManyOp(Op):
         g.push(self.body, env_id)
 
 
-class _Listing:
-    """Pure function values kept while options are listed (the state does not change meanwhile)."""
-    __slots__ = ("g",)
-
-    def __init__(self, g):
-        self.g = g
-
-    def __enter__(self):
-        self.g.memo = {}
-
-    def __exit__(self, *exc):
-        self.g.memo = None
-
-
 class PerformOp(AskingOp):
     __slots__ = ("actions", "staged")
 
@@ -368,7 +354,7 @@ class PerformOp(AskingOp):
             self.offer(g, where, [], answered=False)
             return
         options = []
-        with self.listing(g):
+        with g.unchanging():
             for name in self.actions:
                 options.extend(action_options(g, g.c.actions[name]))
         self.add_pass(g, env, options)
@@ -376,7 +362,7 @@ class PerformOp(AskingOp):
 
     def offer(self, g, where: dict, chosen: list, answered: bool) -> None:
         """Ask the step after `chosen`; a step with one way on is taken at once."""
-        with self.listing(g):
+        with g.unchanging():
             while True:
                 options = self.step(g, where["env"], chosen)
                 if len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
@@ -401,15 +387,11 @@ class PerformOp(AskingOp):
         return {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
                 "env": where["env"], "op": where["op"], "chosen": chosen}
 
-    @staticmethod
-    def listing(g):
-        """While a step is listed nothing changes: pure functions keep their values."""
-        return _Listing(g)
 
     def back(self, g, decision) -> bool:
         """Go back to the last step that offered a real choice; False if there was none."""
         chosen = decision["chosen"]
-        with self.listing(g):
+        with g.unchanging():
             while chosen:
                 chosen = chosen[:-1]
                 options = self.step(g, decision["env"], chosen)
@@ -420,7 +402,7 @@ class PerformOp(AskingOp):
 
     def whole_action(self, g, decision, option_id: str):
         try:
-            with self.listing(g):
+            with g.unchanging():
                 return whole_action(g, [g.c.actions[name] for name in self.actions], decision["chosen"], option_id)
         except RuleFault:
             return None

@@ -255,27 +255,26 @@ def cmd_all(s: Session, rest: str):
 
 
 def cmd_undo(s: Session, rest: str):
-    try:
-        with interrupts_deferred():
-            s.game.undo()
-            s.save_now()
-    except GameError as err:
-        s.say(f"cannot undo: {err}")
-        return
-    s.shown = len(s.game.log)
-    s.fresh = True
-    s.say("(undone)")
+    if rewound(s, s.game.undo, "cannot undo"):
+        s.shown = len(s.game.log)
+        s.say("(undone)")
 
 
 def cmd_back(s: Session, rest: str):
+    rewound(s, s.game.back, "cannot step back")
+
+
+def rewound(s: Session, go_back, refusal: str) -> bool:
+    """Go back (undo, or out of a step) and save; False, with the reason, if it cannot be done."""
     try:
         with interrupts_deferred():
-            s.game.back()
+            go_back()
             s.save_now()
     except GameError as err:
-        s.say(f"cannot step back: {err}")
-        return
+        s.say(f"{refusal}: {err}")
+        return False
     s.fresh = True
+    return True
 
 
 def cmd_log(s: Session, rest: str):

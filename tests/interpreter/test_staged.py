@@ -1,6 +1,8 @@
 """Staged performs through the public API: steps, what has been chosen, backing out, whole action ids, saves and twins."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from interpreter import GameError, load_rules
@@ -107,3 +109,28 @@ def test_whole_actions_lists_every_complete_action_that_agrees_with_the_steps_so
 def test_requires_is_tested_at_the_first_step_it_can_be():
     checks = RULES.compiled(None).actions["send"].checks
     assert [len(level) for level in checks] == [0, 1, 1]      # `s.speed > 0` once s is chosen; the rest with dest
+
+
+def test_a_random_draw_is_a_legal_whole_action_and_repeats_with_its_seed():
+    import random
+    legal = {o.id for o in RULES.new_game(seed=1).whole_actions()}
+    drawn = {RULES.new_game(seed=1).draw(random.Random(n)) for n in range(40)}
+    assert drawn <= legal and drawn - {"pass"}     # whole actions (and the pass), never half a choice
+    assert {a.split(":")[0] for a in drawn} == {"send", "stack", "pass"}
+    assert RULES.new_game(seed=1).draw(random.Random(3)) == RULES.new_game(seed=1).draw(random.Random(3))
+    game = RULES.new_game(seed=1)
+    game.choose(game.draw(random.Random(1)))
+    assert game.over or game.decision.step == 1
+
+
+def test_a_save_whose_partly_made_choice_was_tampered_with_is_refused():
+    game = RULES.new_game(seed=1)
+    game.choose("send")
+    data = json.loads(game.to_json())
+    del data["state"]["decision"]["chosen"]
+    with pytest.raises(GameError, match="the saved game is damaged"):
+        RULES.load_game(json.dumps(data))
+    data = json.loads(game.to_json())
+    data["state"]["decision"]["options"][0]["value"] = {"step": "runner", "extra": 1}
+    with pytest.raises(GameError, match="the saved game is damaged"):
+        RULES.load_game(json.dumps(data))
