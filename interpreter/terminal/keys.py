@@ -46,7 +46,7 @@ class KeyReader:
         saved = termios.tcgetattr(self.fd)
         typed = ""
         try:
-            tty.setcbreak(self.fd)
+            tty.setcbreak(self.fd, termios.TCSANOW)     # not the default TCSAFLUSH: keys typed ahead are kept
             while True:
                 key = self.key()
                 if key in ENTER:

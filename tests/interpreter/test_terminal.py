@@ -127,6 +127,15 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     finish(again.child)
 
 
+def test_answers_typed_ahead_are_kept(tmp_path):
+    child = spawn(tmp_path, "play", "westerplatte", "--seats", "2", "--no-save")
+    child.expect(PROMPT)
+    child.send("1\n1\n1\nundo\n")           # all at once, before the game has read the first
+    child.expect(r"\(undone\)")
+    child.sendline("quit")
+    finish(child)
+
+
 def test_westerplatte_two_seats_ctrl_c_saves_and_resumes(tmp_path):
     me = Player(spawn(tmp_path, "play", "westerplatte", "--seats", "2", "--save", "wp.json"))
     assert "Tracks" in me.seen and "day [1] 2 3 4 5 6 7" in me.seen
