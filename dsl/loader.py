@@ -66,6 +66,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
 
 
+MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
 CATEGORY_WORDS = {"card": "piece", "piece": "piece", "kind": "kind", "space": "space", "deck": "deck",
                   "var": "var", "function": "function", "procedure": "procedure", "action": "action",
@@ -211,6 +212,13 @@ def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sour
         diags.append(Diagnostic(header.file, header.line, header.col,
                                 f"this is a {kind} for '{header.game}', not a game: use it with "
                                 f"'--{kind if header.scenario else 'mod'} {header.file}' on the game '{header.game}'"))
+        raise RulesError(diags, sources)
+    for d in decls:
+        if isinstance(d, tuple(MOD_ONLY)):
+            diags.append(Diagnostic(d.file, d.line, d.col,
+                                    f"'{MOD_ONLY[type(d)]}' belongs in a mod or scenario file (one that starts "
+                                    f"'mod \"Title\" for GAME'); a game's own files simply declare things"))
+    if any(d.severity == "error" for d in diags):
         raise RulesError(diags, sources)
     mods = []
     for mod in extra:

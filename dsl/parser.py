@@ -29,10 +29,13 @@ def parse_file(path: str, text: str) -> list[A.AnyDecl]:
     except UnexpectedInput as err:
         raise SyntaxProblem(describe_syntax_error(path, text, err)) from None
     except VisitError as err:
-        if isinstance(err.orig_exc, SyntaxProblem):
-            raise err.orig_exc from None
-        if isinstance(err.orig_exc, ValueError):      # e.g. a number with thousands of digits
-            raise SyntaxProblem(Diagnostic(path, 1, 1, f"a value is too large to read ({err.orig_exc})")) from None
+        cause = err.orig_exc
+        while isinstance(cause, VisitError):          # a string inside an interpolation is transformed inside
+            cause = cause.orig_exc
+        if isinstance(cause, SyntaxProblem):
+            raise cause from None
+        if isinstance(cause, ValueError):             # e.g. a number with thousands of digits
+            raise SyntaxProblem(Diagnostic(path, 1, 1, f"a value is too large to read ({cause})")) from None
         raise
     except RecursionError:
         raise SyntaxProblem(Diagnostic(path, 1, 1, "the file nests expressions too deeply to read")) from None

@@ -19,6 +19,9 @@ def _pos(item) -> tuple[int, int]:
     return (item.line, item.column)
 
 
+MAX_INT_BITS = 256          # the bound the runtime keeps every computed number within
+MAX_DIGITS = 80
+MAX_COPIES = 10_000         # `xN` after a piece or card
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
 
 
@@ -47,6 +50,21 @@ class _Nodes(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+
+    def INT(self, tok: Token) -> Token:
+        """Every whole number written in rules stays within what the rules may compute with."""
+        if len(tok) > MAX_DIGITS or int(tok).bit_length() > MAX_INT_BITS:
+            raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column,
+                                           f"the number {tok[:12]}{'…' if len(tok) > 12 else ''} is too large "
+                                           f"(rules use whole numbers below 2^{MAX_INT_BITS})"))
+        return tok
+
+    def COUNT(self, tok: Token) -> Token:
+        digits = tok[1:]
+        if len(digits) > len(str(MAX_COPIES)) or int(digits) > MAX_COPIES:
+            raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column,
+                                           f"at most {MAX_COPIES} copies of one piece or card, not {digits[:12]}"))
+        return tok
 
     def _decl(self, cls, name_tok: Token, **fields):
         return cls.at(_pos(name_tok), file=self.path, name=str(name_tok), **fields)

@@ -5,7 +5,7 @@ import operator
 
 from dsl import ast as A
 from dsl import PSEUDO_FIELDS
-from dsl import BUILTINS, BuiltinFault
+from dsl import BUILTINS, BuiltinFault, conjuncts
 
 from .errors import RuleFault
 
@@ -53,7 +53,7 @@ def _expr_text(node: A.Text, c):
     parts = [p if isinstance(p, str) else compile_expr(p, c) for p in node.parts]
 
     def text(g, e):
-        return "".join(p if isinstance(p, str) else g.display(p(g, e)) for p in parts)
+        return _checked_text(g, "".join(p if isinstance(p, str) else g.display(p(g, e)) for p in parts))
     return text
 
 
@@ -205,12 +205,24 @@ def _mod(a, b):
 
 
 MAX_INT_BITS = 256
+MAX_TEXT = 100_000          # characters in one text value
 
 
 def _checked_number(value):
     if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
         raise RuleFault("a number grew beyond what rules may use")
     return value
+
+
+def _checked_text(g, value: str) -> str:
+    if len(value) > MAX_TEXT:
+        raise RuleFault(f"a text grew beyond {MAX_TEXT} characters")
+    g.charge(len(value) // 1000)
+    return value
+
+
+def _minus(a, b):
+    return _checked_number(a - b)
 
 
 def _times(a, b):
@@ -225,7 +237,7 @@ def _range(a, b):
     return list(range(a, b + 1))
 
 
-BINARY = {"+": operator.add, "-": operator.sub, "*": _times, "/": _div, "%": _mod,
+BINARY = {"+": operator.add, "-": _minus, "*": _times, "/": _div, "%": _mod,
           "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
           ">": operator.gt, ">=": operator.ge, "..": _range,
           "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
@@ -233,7 +245,7 @@ BINARY = {"+": operator.add, "-": operator.sub, "*": _times, "/": _div, "%": _mo
 
 def _expr_binop(node: A.BinOp, c):
     if node.op == "and":
-        return _all_of([compile_expr(n, c) for n in _and_chain(node)])
+        return _all_of([compile_expr(n, c) for n in conjuncts(node)])
     left, right = compile_expr(node.left, c), compile_expr(node.right, c)
     if node.op == "or":
         return lambda g, e: left(g, e) or right(g, e)
@@ -242,7 +254,7 @@ def _expr_binop(node: A.BinOp, c):
         def plus(g, e):
             a, b = left(g, e), right(g, e)
             if isinstance(a, str):
-                return a + (b if isinstance(b, str) else g.display(b))
+                return _checked_text(g, a + (b if isinstance(b, str) else g.display(b)))
             if isinstance(a, list):
                 if not isinstance(b, list) or len(a) + len(b) > MAX_LIST:
                     raise RuleFault(f"a list can hold at most {MAX_LIST} items" if isinstance(b, list)
@@ -260,13 +272,6 @@ def _expr_binop(node: A.BinOp, c):
             return fn(a, b)
         return numeric
     return _plain_binop(node.op, left, right, constant_of(node.right)) or (lambda g, e: fn(left(g, e), right(g, e)))
-
-
-def _and_chain(node) -> list:
-    """The operands of `a and b and c` (parsed as nested pairs), in order."""
-    if node.node == "binop" and node.op == "and":
-        return _and_chain(node.left) + _and_chain(node.right)
-    return [node]
 
 
 def _all_of(parts):
@@ -427,6 +432,7 @@ def _run_body(g, fn, name, env):
     if g.call_depth >= MAX_CALL_DEPTH:
         raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
     g.call_depth += 1                # an error abandons the whole run, so no need to restore on failure
+    g.charge()                       # a function calling itself twice grows without growing deep
     value = fn.body(g, env)
     g.call_depth -= 1
     return value
