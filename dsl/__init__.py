@@ -6,7 +6,7 @@ import importlib
 # name -> the module that defines it; loaded on first use, so `import dsl` costs nothing
 _PUBLIC = {
     "ast": "dsl.ast",
-    "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors",
+    "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
     "load_pack": "dsl.loader",
     "parse_file": "dsl.parser",

@@ -1,6 +1,7 @@
 """Diagnostics for rules files: `path:line:col: error: message`, the source line and a caret."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -15,12 +16,21 @@ class Diagnostic:
 
     def format(self, sources: "Sources | None" = None) -> str:
         tag = f"{self.severity}[{self.code}]" if self.code else self.severity
-        head = f"{self.file}:{self.line}:{self.col}: {tag}: {self.message}"
+        head = printable(f"{self.file}:{self.line}:{self.col}: {tag}: {self.message}")
         text = sources.line(self.file, self.line) if sources else None
         if text is None:
             return head
         caret = " " * (self.col - 1) + "^"
-        return f"{head}\n    {text.expandtabs(1)}\n    {caret}"
+        return f"{head}\n    {printable(text.expandtabs(1))}\n    {caret}"
+
+
+def printable(text: str) -> str:
+    """The text with every control character but newline and tab shown as '\ufffd', so that quoting
+    a hostile file or label never sends a terminal an escape sequence."""
+    return CONTROL.sub("\ufffd", text)
+
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")     # Unicode's control characters, but tab and newline
 
 
 @dataclass

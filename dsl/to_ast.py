@@ -7,7 +7,7 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
-from .errors import Diagnostic, SyntaxProblem
+from .errors import CONTROL, Diagnostic, SyntaxProblem
 from .grammar import lark_parser
 
 
@@ -57,6 +57,15 @@ class _Nodes(Transformer):
             raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column,
                                            f"the number {tok[:12]}{'…' if len(tok) > 12 else ''} is too large "
                                            f"(rules use whole numbers below 2^{MAX_INT_BITS})"))
+        return tok
+
+    def STRING(self, tok: Token) -> Token:
+        """Rules text reaches players' terminals: no control characters in it but tabs (and `\\n`)."""
+        found = CONTROL.search(tok)
+        if found is not None:
+            raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column + found.start(),
+                                           f"a control character (U+{ord(found.group()):04X}) in a string; "
+                                           "text may hold tabs and '\\n' for a new line, nothing else unprintable"))
         return tok
 
     def COUNT(self, tok: Token) -> Token:

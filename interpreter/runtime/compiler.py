@@ -30,6 +30,7 @@ class Callable:
     prompts: list = field(default_factory=list)   # actions: each parameter's step question (fn or None)
     group: str = ""                               # actions: the title a staged perform's first step offers it under
     label_fn: object = None
+    where: str = ""              # actions: FILE:LINE:COL of the declaration, for errors in its label
     pure: bool = True            # functions: no dice or random picks, so a value can be reused
 
 
@@ -195,6 +196,7 @@ class Compiled:
             c.prompts = [compile_expr(x.prompt, self) if x.prompt is not None else None for x in ac.params]
             c.group = ac.group or ac.name.replace("_", " ")
             c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None
+            c.where = f"{self.current_file}:{ac.line}:{ac.col}"
             self.actions[ac.name] = c
         self.phases = {}
         for ph in p.by_cat["phase"].values():

@@ -6,13 +6,12 @@ from contextlib import contextmanager
 from dsl import suggest
 
 from .dice import Chance, seed_state
-from .errors import GameError, RuleFault
+from .errors import PYTHON_FAULTS, GameError, RuleFault
 from .options import option_label
 from .state import CALLS, LOOPS, Frame, State, copy_state, state_json, take_state
 
 MAX_STEPS = 250_000        # statements between two decisions before a rule counts as runaway
 MAX_WORK = 250_000         # statements, comprehension items, option bindings and dice between two decisions
-PYTHON_FAULTS = (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError, OverflowError)
 MAX_FRAMES = 2_000         # nested blocks and calls before recursion counts as runaway
 
 

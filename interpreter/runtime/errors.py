@@ -8,3 +8,7 @@ class GameError(Exception):
 
 class RuleFault(Exception):
     """A rule went wrong at run time; the statement running it adds the rules position."""
+
+
+# Python errors a rule can provoke (a wrong type met at run time, a missing key): reported as the rule's fault
+PYTHON_FAULTS = (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError, OverflowError)

@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 from dsl import suggest
 
-from .engine import PYTHON_FAULTS, Engine
-from .errors import GameError, RuleFault
+from .engine import Engine
+from .errors import PYTHON_FAULTS, GameError, RuleFault
 from .events import Event, describe
 from .options import PASS, decision_labels, option_label
 from .staging import chosen_labels, random_action, whole_actions

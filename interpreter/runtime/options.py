@@ -1,6 +1,8 @@
 """A decision's options: ids, labels told apart, and interchangeable values offered once."""
 from __future__ import annotations
 
+from .errors import PYTHON_FAULTS, GameError, RuleFault
+
 # The options `choose up to` and `… pass` add. No value is given these ids: a piece or a text
 # called `done` or `pass` gets another (see value_options), so choosing it cannot end the choice.
 DONE, PASS = "done", "pass"
@@ -46,7 +48,10 @@ def option_label(g, option: dict) -> str:
     action = g.c.actions[value["action"]]
     args = value["args"]
     if action.label_fn is not None:
-        return action.label_fn(g, dict(zip(action.params, args)))
+        try:
+            return action.label_fn(g, dict(zip(action.params, args)))
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise GameError(f"{action.where}: error: the label of '{action.name}' cannot be composed ({err})") from None
     return action.name.replace("_", " ") + (" " + ", ".join(g.display(a) for a in args) if args else "")
 
 

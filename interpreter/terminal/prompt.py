@@ -10,7 +10,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from dsl import suggest
+from dsl import printable, suggest
 from interpreter.runtime import GameError
 from interpreter.saves.files import default_save_path, load_saved, write_atomically
 
@@ -187,7 +187,7 @@ class Session:
         decision = self.game.decision
         numbered = numbered_options(decision)
         steps = "".join(f"{step} › " for step in decision.chosen)      # a choice made in steps: the steps so far
-        head = Text(f"[seat {decision.seat}] {steps}{decision.prompt}", style="bold")
+        head = Text(printable(f"[seat {decision.seat}] {steps}{decision.prompt}"), style="bold")
         if not self.interactive:
             head = Text("\n").append_text(head)
         listed = [head] + options_view(numbered, headed=True)
@@ -208,7 +208,7 @@ class Session:
             self.out.print(part)
 
     def say(self, text: str, style: str = "") -> None:
-        self.out.print(Text(text, style=style))
+        self.out.print(Text(printable(text), style=style))
 
     # ---- saving
     def save_now(self) -> None:
@@ -354,7 +354,7 @@ def inspect_text(game, query: str) -> list[str]:
 
 
 def event_text(event) -> Text:
-    return Text("  " + event.text, style=EVENT_STYLES.get(event.kind, ""))
+    return Text("  " + printable(event.text), style=EVENT_STYLES.get(event.kind, ""))
 
 
 def options_view(numbered, headed: bool = False) -> list:
@@ -400,7 +400,7 @@ def option_grid(rows: list[tuple[str, str]]) -> Table:
     for i in range(per_column):
         cells = []
         for number, label in rows[i::per_column]:
-            cells += [number, Text(label)]
+            cells += [number, Text(printable(label))]
         grid.add_row(*cells)
     return grid
 

@@ -1,0 +1,39 @@
+"""Hostile rules: faults in labels, control characters in text, and what reaches a terminal."""
+from __future__ import annotations
+
+import pytest
+
+from dsl import printable
+from interpreter import GameError, RulesError, load_rules
+from interpreter.runtime import Event
+from interpreter.terminal.prompt import event_text
+
+
+def write(tmp_path, text: str):
+    path = tmp_path / "game.rules"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_fault_in_an_action_label_is_a_game_error_naming_the_action(tmp_path):
+    rules = load_rules(write(tmp_path, 'game g "G" { }\nvar zero: int = 0\n'
+                                       'action a(n: int in [1, 2]) label "bad {n / zero}" { log "x" }\n'
+                                       'play { perform a "?" }\n'))
+    game = rules.new_game()
+    with pytest.raises(GameError, match=r"game.rules:3:8: error: the label of 'a' cannot be composed \(division by zero\)"):
+        game.decision
+
+
+def test_a_control_character_in_a_string_is_refused_and_not_echoed(tmp_path):
+    path = write(tmp_path, 'game g "G" { }\nplay { log "a\x1b]52;c;aGk=\x07b" }\n')
+    with pytest.raises(RulesError) as caught:
+        load_rules(path)
+    shown = str(caught.value)
+    assert "2:14: error: a control character (U+001B) in a string" in shown
+    assert "\x1b" not in shown and "\x07" not in shown
+
+
+def test_control_characters_never_reach_the_terminal():
+    assert printable("a\x1b[2Jb\x9bc\td\ne") == "a\ufffd[2Jb\ufffdc\td\ne"
+    line = event_text(Event("note", {"text": "x"}, "clear \x1b[2J now"))
+    assert "\x1b" not in line.plain and "clear \ufffd[2J now" in line.plain
