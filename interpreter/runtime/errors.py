@@ -8,3 +8,7 @@ class GameError(Exception):
 
 class RuleFault(Exception):
     """A rule went wrong at run time; the statement running it adds the rules position."""
+
+
+class RulesChanged(GameError):
+    """A saved game was made under other rules (another fingerprint) and was not replayed under these."""
