@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import runtime
 
-__all__ = ["load_rules", "Rules", "Game", "Decision", "Option", "Result", "RulesError", "GameError"]
+__all__ = ["load_rules", "Rules", "Game", "Decision", "Option", "Result", "RulesError", "GameError", "RulesChanged"]
 
 
 def __getattr__(name: str):

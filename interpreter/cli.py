@@ -41,6 +41,8 @@ def build_parser() -> Parser:
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
     play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument("--replay-under-new-rules", action="store_true",
+                      help="with --load: if the rules changed since the save, replay its choices under them")
     play.add_argument("--save", metavar="FILE", help="autosave to FILE after every decision")
     play.add_argument("--no-save", action="store_true", help="do not autosave")
     play.add_argument("--enter", action="store_true",
@@ -50,7 +52,7 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help="re-run a saved game and check it reaches the same state")
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--step", action="store_true", help="show every decision and the choice made")
-    replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled one named in the save")
+    replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled game named in the save")
     replay.add_argument("--mod", action="append", default=[], metavar="FILE")
     replay.add_argument("--scenario", metavar="FILE")
 
@@ -172,14 +174,17 @@ def cmd_info(args) -> int:
 
 
 def cmd_play(args) -> int:
-    if args.load and not _changes(args):
-        args.mod = _saved_mods(args.load)     # resume with the mods and scenario it was played with
+    if args.replay_under_new_rules and not args.load:
+        raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
+    if args.load:
+        from .saves.files import mods_to_apply, read_save
+        # resume with the mods and scenario named here, else with the save's if they are bundled ones
+        args.mod, args.scenario = mods_to_apply(args.load, read_save(args.load)[1], _changes(args)), None
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
     if args.load:
-        from .saves.files import load_saved
-        game = load_saved(rules, args.load)
+        game = _resume(rules, args.load, args.replay_under_new_rules)
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
     if args.bot:
@@ -201,12 +206,18 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def _saved_mods(path) -> list:
-    from .saves.files import read_save
+def _resume(rules, path: str, replay_under_new_rules: bool):
+    """The game saved in `path`; one line says so if it was replayed under rules changed since."""
+    from interpreter.runtime import RulesChanged
+    from .saves.files import load_saved
     try:
-        return list(read_save(path)[1].get("mods") or [])
-    except GameError:
-        return []                 # the load itself reports what is wrong with the file
+        game = load_saved(rules, path, replay_under_new_rules)
+    except RulesChanged as err:
+        raise GameError(f"{err}; add --replay-under-new-rules to replay its choices under the rules of now") from None
+    if game.replayed_under_new_rules:
+        print(f"(the rules have changed since {path} was saved: its {game.decisions_made} decisions "
+              f"were replayed under the rules of now)", file=sys.stderr)
+    return game
 
 
 def _autosave_path(args, rules):

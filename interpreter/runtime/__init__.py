@@ -5,7 +5,8 @@ import importlib
 
 # name -> the module that defines it; loaded on first use, so a command that needs little loads little
 _PUBLIC = {
-    "GameError": "interpreter.runtime.errors", "RulesError": "dsl.errors",
+    "GameError": "interpreter.runtime.errors", "RulesChanged": "interpreter.runtime.errors",
+    "RulesError": "dsl.errors",
     "load_rules": "interpreter.runtime.loading",
     "Rules": "interpreter.runtime.model", "rules_schema": "interpreter.runtime.model",
     "Game": "interpreter.runtime.game", "Decision": "interpreter.runtime.game", "Option": "interpreter.runtime.game",
@@ -15,6 +16,7 @@ _PUBLIC = {
     "check_trail": "interpreter.runtime.savecheck",
     "seed_state": "interpreter.runtime.dice",
     "find_pack": "interpreter.runtime.packs", "bundled_names": "interpreter.runtime.packs",
+    "bundled_pack": "interpreter.runtime.packs", "bundled_change": "interpreter.runtime.packs",
 }
 __all__ = sorted(_PUBLIC)
 

@@ -8,7 +8,7 @@ from dsl import suggest
 from .dice import Chance, seed_state
 from .errors import PYTHON_FAULTS, GameError, RuleFault
 from .options import option_label
-from .state import CALLS, LOOPS, Frame, State, copy_state, state_json, take_state
+from .state import CALLS, LOOPS, Frame, State, copy_state, state_json
 
 MAX_STEPS = 250_000        # statements between two decisions before a rule counts as runaway
 MAX_WORK = 250_000         # statements, comprehension items, option bindings and dice between two decisions
@@ -51,13 +51,6 @@ class Engine(Chance, State):
     def state(self) -> dict:
         """The state as JSON data, to be written out at once."""
         return state_json(self)
-
-    @classmethod
-    def from_state(cls, c, state: State, log: list) -> "Engine":
-        g = cls(c)
-        take_state(state, g)
-        g.log = log
-        return g
 
     def copy(self) -> "Engine":
         g = Engine(self.c)

@@ -10,5 +10,9 @@ class RuleFault(Exception):
     """A rule went wrong at run time; the statement running it adds the rules position."""
 
 
+class RulesChanged(GameError):
+    """A saved game was made under other rules (another fingerprint) and was not replayed under these."""
+
+
 # Python errors a rule can provoke (a wrong type met at run time, a missing key): reported as the rule's fault
 PYTHON_FAULTS = (TypeError, KeyError, IndexError, ValueError, AttributeError, RecursionError, OverflowError)

@@ -8,14 +8,12 @@ from typing import Any, Optional
 from dsl import suggest
 
 from .engine import Engine
-from .errors import PYTHON_FAULTS, GameError, RuleFault
+from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe
 from .options import PASS, decision_labels, option_label
 from .staging import chosen_labels, random_action, whole_actions
-from .savecheck import check_log, check_trail, read_state
-
-SAVE_FORMAT = "garrison-save"
-SAVE_VERSION = 2
+from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, parse_save,
+                        read_state)
 
 
 @dataclass(frozen=True)
@@ -57,6 +55,7 @@ class Game:
         self._raw_engine = engine
         self._settled = settled     # False until the rules have run up to the first decision
         self.trail = trail          # [["choose", id] | ["force", [values]]], from the start
+        self.replayed_under_new_rules = False   # True when loaded from a save made under other rules
 
     @property
     def _engine(self) -> Engine:
@@ -75,6 +74,8 @@ class Game:
     def start(cls, rules, seed: int = 0, variant: Optional[str] = None, seats: int = 1) -> "Game":
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameError(f"the seed must be a whole number, not {seed!r}")
+        if variant is not None and not isinstance(variant, str):
+            raise GameError(f"a variant is named by text, not {variant!r}")
         if not rules.seats_min <= seats <= rules.seats_max:
             span = f"{rules.seats_min}" if rules.seats_min == rules.seats_max else f"{rules.seats_min} to {rules.seats_max}"
             raise GameError(f"{rules.title} is played by {span} seat(s), not {seats}")
@@ -304,29 +305,41 @@ class Game:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, rules, text: str) -> "Game":
+    def from_json(cls, rules, text: str, replay_under_new_rules: bool = False) -> "Game":
+        """A saved game, trusted for nothing it cannot prove: after the cheap checks of its shape,
+        its seed and choices are replayed and must reach exactly the saved state and log.
+        A save made under other rules (another fingerprint) raises RulesChanged, unless
+        `replay_under_new_rules`: then its choices are replayed under these rules, and the
+        game's `replayed_under_new_rules` is True."""
+        data = parse_save(text, rules.name)
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as err:
-            raise GameError(f"this is not a saved game (not valid JSON: {err})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise GameError("this is not a Garrison saved game")
-        if data.get("version") != SAVE_VERSION:
-            raise GameError(f"saved game version {data.get('version')} is not supported (expected {SAVE_VERSION})")
-        if data.get("game") != rules.name:
-            raise GameError(f"this save is of the game '{data.get('game')}', not '{rules.name}'")
-        try:
+            seed, variant, seats = check_start(data)
+            if not rules.seats_min <= seats <= rules.seats_max:
+                raise GameError("the saved game is damaged (its number of seats is not this game's)")
             trail = check_trail(data["trail"])
-            seed, variant, seats = data["seed"], data["variant"], data["seats"]
             if data.get("fingerprint") != rules.fingerprint:
-                # the rules changed since the save: rebuild the position by replaying its choices
-                return replay(rules, seed, variant, seats, trail)
-            compiled = rules.compiled(variant)
-            state = read_state(data["state"], compiled)
-            engine = Engine.from_state(compiled, state, check_log(data["log"]))
+                if not replay_under_new_rules:
+                    raise RulesChanged("the rules (the pack or its mods) have changed since this game was saved")
+                game = _replay_saved(rules, seed, variant, seats, trail, "under the rules of now")
+                game.replayed_under_new_rules = True
+                return game
+            read_state(data["state"], rules.compiled(variant))
+            check_log(data["log"])
+            game = _replay_saved(rules, seed, variant, seats, trail, "from its seed")
+            check_follows(game._engine, data)
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
-        return cls(rules, engine, trail)
+        except RecursionError:
+            raise GameError("the saved game is damaged (it is nested too deeply)") from None
+        return game
+
+
+def _replay_saved(rules, seed: int, variant, seats: int, trail: list, how: str) -> Game:
+    """A save's trail replayed; GameError saying so if its choices cannot be made."""
+    try:
+        return replay(rules, seed, variant, seats, trail)
+    except GameError as err:
+        raise GameError(f"the saved choices cannot be replayed {how} ({err})") from None
 
 
 def replay(rules, seed: int, variant, seats: int, trail: list) -> Game:

@@ -58,9 +58,10 @@ class Rules(BaseModel):
         from .game import Game
         return Game.start(self, seed=seed, variant=variant, seats=seats)
 
-    def load_game(self, json_text: str):
+    def load_game(self, json_text: str, replay_under_new_rules: bool = False):
+        """A saved game of these rules, proved by replaying it (see Game.from_json)."""
         from .game import Game
-        return Game.from_json(self, json_text)
+        return Game.from_json(self, json_text, replay_under_new_rules)
 
     def summary(self) -> dict:
         """Counts for `garrison info`."""

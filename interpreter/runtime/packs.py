@@ -33,3 +33,29 @@ def find_pack(name_or_path) -> Path:
     names = bundled_names()
     raise GameError(f"unknown game '{name_or_path}'{suggest(str(name_or_path), names)}: "
                     f"not a directory or file, nor a bundled game ({', '.join(names) or 'none'})")
+
+
+def bundled_pack(name: str) -> Path:
+    """The bundled pack called `name`, and never a path: what a save names is looked up among
+    the bundled games only."""
+    names = bundled_names()
+    if name not in names:
+        raise GameError(f"'{name}' is not a bundled game ({', '.join(names) or 'none'})")
+    return bundled_root() / name
+
+
+CHANGE_FOLDERS = ("mods", "scenarios")      # where a bundled pack keeps its mods and scenarios
+
+
+def bundled_change(recorded: str) -> Path | None:
+    """The bundled mod or scenario a recorded path ends in (…/GAME/mods/FILE.rules or
+    …/GAME/scenarios/FILE.rules), or None: only files shipped with the games are found, wherever
+    the path recorded pointed."""
+    parts = Path(recorded).parts
+    if len(parts) < 3:
+        return None
+    game, folder, file = parts[-3:]
+    if folder not in CHANGE_FOLDERS or not file.endswith(".rules") or game not in bundled_names():
+        return None
+    candidate = bundled_root() / game / folder / file
+    return candidate if file in {p.name for p in candidate.parent.glob("*.rules")} else None

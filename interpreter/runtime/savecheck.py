@@ -1,6 +1,8 @@
 """Checking a saved game's data before the engine trusts it."""
 from __future__ import annotations
 
+import json
+
 from pydantic import TypeAdapter, ValidationError
 
 from .errors import GameError
@@ -8,7 +10,40 @@ from .options import PASS
 from .state import STATE_FIELDS, State
 from .statements import WhileOp
 
+SAVE_FORMAT = "garrison-save"
+SAVE_VERSION = 2
 STATE = TypeAdapter(State)     # the checks follow the state's one definition
+
+
+def parse_save(text, game_name: str) -> dict:
+    """The JSON of a save of the game `game_name`, of this format and version."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as err:
+        raise GameError(f"this is not a saved game (not valid JSON: {err})") from None
+    except ValueError:          # a number with more digits than Python converts
+        raise GameError("the saved game is damaged (a number in it is too long)") from None
+    except RecursionError:
+        raise GameError("the saved game is damaged (it is nested too deeply)") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise GameError("this is not a Garrison saved game")
+    if data.get("version") != SAVE_VERSION:
+        raise GameError(f"saved game version {data.get('version')} is not supported (expected {SAVE_VERSION})")
+    if data.get("game") != game_name:
+        raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
+    return data
+
+
+def check_start(data: dict) -> tuple[int, str | None, int]:
+    """The save's seed, variant and seats, checked to be of the right types."""
+    seed, variant, seats = data["seed"], data["variant"], data["seats"]
+    if not (_whole(seed) and _whole(seats) and (variant is None or isinstance(variant, str))):
+        raise GameError("the saved game is damaged (its seed, variant or seats)")
+    return seed, variant, seats
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_trail(trail) -> list:
@@ -22,6 +57,22 @@ def check_trail(trail) -> list:
     if not ok:
         raise GameError("the saved game is damaged (its list of choices is not readable)")
     return [list(step) for step in trail]
+
+
+def check_follows(engine, data: dict) -> None:
+    """The saved state and log are exactly those the engine reached by replaying the save's
+    seed and trail (compared as JSON, so `1` is not `true`); else the save was changed."""
+    state, replayed = data["state"], engine.state()
+    differ = [name for name in STATE_FIELDS if _canonical(state[name]) != _canonical(replayed[name])]
+    if _canonical(data["log"]) != _canonical([[kind, event] for kind, event in engine.log]):
+        differ.append("log")
+    if differ:
+        raise GameError(f"the saved state does not follow from its seed and choices "
+                        f"(it differs in {', '.join(differ)})")
+
+
+def _canonical(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def check_log(log) -> list:
@@ -86,6 +137,8 @@ def _check_decision(state: State, c) -> None:
     decision = state.decision
     if decision is None:
         return
+    if not decision["options"]:
+        raise GameError("the saved game is damaged (its pending decision has no options)")
     block, index = decision["op"]
     if not (_is_op(decision["op"], c) and hasattr(c.blocks[block].ops[index], "apply")
             and decision["env"] in state.envs):

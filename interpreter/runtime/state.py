@@ -142,9 +142,3 @@ def copy_state(source: State, target: State) -> None:
 def state_json(state: State) -> dict:
     """The state as JSON data (it shares containers with `state`: dump it before play goes on)."""
     return {name: getattr(state, name) for name in STATE_FIELDS}
-
-
-def take_state(source: State, target: State) -> None:
-    """Give `target` the state of `source` (a state read from a save), sharing its containers."""
-    for name in STATE_FIELDS:
-        setattr(target, name, getattr(source, name))

@@ -1,12 +1,14 @@
-"""Save files on disk: written atomically, read back with clear errors, older ones kept aside."""
+"""Save files on disk: written atomically, read back with clear errors, older ones kept aside, leftovers cleared."""
 from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import tempfile
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, GameError, check_trail
+from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -25,6 +27,35 @@ def write_atomically(path, text: str, newline: str = "\n") -> None:
         except OSError:
             pass
         raise
+
+
+def temporary_name(target_name: str) -> re.Pattern:
+    """The names `write_atomically` gives its temporary files for a target: a dot, the target's
+    name, a dot and the eight characters (a-z, 0-9, _) mkstemp draws."""
+    return re.compile(rf"\.{re.escape(target_name)}\.[a-z0-9_]{{8}}")
+
+
+def remove_stale_temporaries(path) -> None:
+    """Remove temporary files left beside a save by a write that never finished (a process
+    killed mid-save): only those of this save's own name, never the save itself."""
+    target = Path(path)
+    pattern = temporary_name(target.name)
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def save_game(path, text: str) -> None:
+    """Write a save, first clearing what an interrupted earlier save of it left behind."""
+    remove_stale_temporaries(path)
+    write_atomically(path, text)
 
 
 SAVE_KEYS = ("game", "seed", "variant", "seats", "trail", "state")
@@ -52,29 +83,62 @@ def read_save(path) -> tuple[str, dict]:
     except json.JSONDecodeError as err:
         raise GameError(f"cannot load {path}: the file is damaged or cut short "
                         f"(not valid JSON at line {err.lineno}, column {err.colno})") from None
+    except ValueError:          # a number with more digits than Python converts
+        raise GameError(f"cannot load {path}: the saved game is damaged (a number in it is too long)") from None
+    except RecursionError:
+        raise GameError(f"cannot load {path}: the saved game is damaged (it is nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"cannot load {path}: this is not a Garrison saved game")
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
-    if not isinstance(data["game"], str) or not isinstance(data["seed"], int) or not isinstance(data["seats"], int):
-        raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed or seats)")
+    if not (_printable_name(data["game"]) and _whole(data["seed"]) and _whole(data["seats"])
+            and (data["variant"] is None or isinstance(data["variant"], str))):
+        raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed, variant or seats)")
     data["trail"] = check_trail(data["trail"])
     mods = data.get("mods") or []
-    if not (isinstance(mods, list) and all(isinstance(m, str) and m.endswith(".rules") for m in mods)):
+    if not (isinstance(mods, list)
+            and all(isinstance(m, str) and m.endswith(".rules") and m.isprintable() for m in mods)):
         raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be .rules files)")
     return text, data
 
 
-def load_saved(rules, path: str):
-    """A game of `rules` saved in a file, or GameError with one clear line saying what is wrong."""
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _printable_name(value) -> bool:
+    """A game's name that fits in a one-line message (it is a name in the rules, not prose)."""
+    return isinstance(value, str) and value.isprintable() and len(value) <= 100
+
+
+def mods_to_apply(path, data: dict, given) -> list[str]:
+    """The mods (and scenario) to load a save with: those the player names, else the save's own
+    if each is a bundled mod or scenario. A save never chooses a file to be read."""
+    if given:
+        return list(given)
+    recorded = data.get("mods") or []
+    found = [bundled_change(m) for m in recorded]
+    missing = [m for m, f in zip(recorded, found) if f is None]
+    if missing:
+        which = f"the mod {missing[0]}, which is" if len(missing) == 1 else f"the mods {', '.join(missing)}, which are"
+        again = " ".join(f"--mod {shlex.quote(m)}" for m in recorded)
+        raise GameError(f"cannot load {path}: it was played with {which} not bundled; "
+                        f"to load it, pass its mods again: {again}")
+    return [str(f) for f in found]
+
+
+def load_saved(rules, path: str, replay_under_new_rules: bool = False):
+    """A game of `rules` saved in a file, or GameError with one clear line saying what is wrong
+    (RulesChanged if the save was made under other rules and is not to be replayed under these)."""
     text, data = read_save(path)
     if data.get("game") != rules.name:
         raise GameError(f"cannot load {path}: it is a game of '{data.get('game')}', not '{rules.name}'")
+    remove_stale_temporaries(path)
     try:
-        return rules.load_game(text)
+        return rules.load_game(text, replay_under_new_rules)
     except GameError as err:
-        raise GameError(f"cannot load {path}: {err}") from None
+        raise type(err)(f"cannot load {path}: {err}") from None
 
 
 def keep_previous(path) -> str | None:

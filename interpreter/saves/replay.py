@@ -12,22 +12,21 @@ MAX_DIFFERENCES = 10
 def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
                 read=input, write=print) -> int:
     """0 when the replay reaches the saved state, 1 when it does not (saying what differs)."""
-    from interpreter.runtime import load_rules
-    from interpreter.runtime import Game
-    from .files import read_save
+    from interpreter.runtime import Game, bundled_names, bundled_pack, load_rules
+    from .files import mods_to_apply, read_save
     _, data = read_save(path)
-    if not mods and data.get("mods"):
-        mods = data["mods"]            # the mods and scenario the game was played with
-        write(f"with the save's mods: {', '.join(mods)}")
+    if not pack and data["game"] not in bundled_names():
+        raise GameError(f"{path} is a game of '{data['game']}', which is not a bundled game; "
+                        f"name its pack with --game PATH")
+    given = bool(mods)
+    mods = mods_to_apply(path, data, mods)
+    if mods and not given:
+        write(f"with the save's mods: {', '.join(mods)}")      # bundled ones, found by their names
     try:
-        rules = load_rules(pack or data["game"], mods=list(mods))
+        rules = load_rules(pack or bundled_pack(data["game"]), mods=mods)
     except RulesError as err:
         print(err.report(), file=sys.stderr)
         return 1
-    except GameError as err:
-        if pack:
-            raise
-        raise GameError(f"{err}; if the game is not a bundled one, name its pack with --game PATH") from None
     if rules.name != data["game"]:
         raise GameError(f"{path} is a game of '{data['game']}', but {pack} is '{rules.name}'")
     if data.get("fingerprint") != rules.fingerprint:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from dsl import printable, suggest
 from interpreter.runtime import GameError
-from interpreter.saves.files import default_save_path, load_saved, write_atomically
+from interpreter.saves.files import default_save_path, load_saved, save_game
 
 from . import compact, render
 from .compact import lines_taken
@@ -214,7 +214,7 @@ class Session:
     def save_now(self) -> None:
         if self.autosave:
             try:
-                write_atomically(self.autosave, self.game.to_json())
+                save_game(self.autosave, self.game.to_json())
             except OSError as err:
                 self.say(f"Could not autosave to {self.autosave}: {err.strerror}", "bold red")
 
@@ -295,7 +295,7 @@ def cmd_log(s: Session, rest: str):
 def cmd_save(s: Session, rest: str):
     path = rest or s.autosave or default_save_path(s.game.rules.name)
     try:
-        write_atomically(path, s.game.to_json())
+        save_game(path, s.game.to_json())
     except OSError as err:
         s.say(f"could not save to {path}: {err.strerror}")
         return

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 import interpreter
-from interpreter import GameError, RulesError, load_rules
+from interpreter import GameError, RulesChanged, RulesError, load_rules
 
 from paths import FIXTURES
 
@@ -147,7 +147,7 @@ def test_save_before_the_first_decision_keeps_forced_rolls(tiny):
     assert h.to_json() == g.to_json()
 
 
-def test_saved_game_from_changed_rules_is_replayed(tiny, tmp_path):
+def test_saved_game_from_changed_rules_is_refused_unless_replayed_under_them(tiny, tmp_path):
     pack = tmp_path / "tiny"
     shutil.copytree(TINY, pack)
     rules_file = pack / "game.rules"
@@ -157,9 +157,14 @@ def test_saved_game_from_changed_rules_is_replayed(tiny, tmp_path):
     g = tiny.new_game(seed=6)
     for _ in range(2):
         g.choose(g.decision.options[0].id)
-    h = edited.load_game(g.to_json())
+    with pytest.raises(RulesChanged, match=r"^the rules \(the pack or its mods\) have changed since this game was saved$"):
+        edited.load_game(g.to_json())
+    h = edited.load_game(g.to_json(), replay_under_new_rules=True)
+    assert h.replayed_under_new_rules
     assert h.decision == g.decision
     assert [(e.kind, e.data) for e in h.log] == [(e.kind, e.data) for e in g.log]
+    same = tiny.load_game(g.to_json(), replay_under_new_rules=True)
+    assert not same.replayed_under_new_rules and same.to_json() == g.to_json()
 
 
 @pytest.mark.parametrize("text, message", [
@@ -222,10 +227,96 @@ def test_damaged_trail_of_an_older_rules_version(tiny):
     data = _save(tiny)
     data["fingerprint"] = "0000"
     data["trail"] = [["choose", "no-such-option"]]
-    with pytest.raises(GameError, match="not an option"):
-        tiny.load_game(json.dumps(data))
+    with pytest.raises(GameError, match="cannot be replayed under the rules of now .*not an option"):
+        tiny.load_game(json.dumps(data), replay_under_new_rules=True)
     data["trail"] = [["teleport", 3]]
     with pytest.raises(GameError, match="its list of choices is not readable"):
+        tiny.load_game(json.dumps(data), replay_under_new_rules=True)
+
+
+@pytest.fixture(scope="module")
+def postmen_save():
+    """A Postmen game three decisions in (a defender moving, tokens on it), as saved data."""
+    rules = load_rules("postmen")
+    game = rules.new_game(seed=3)
+    for _ in range(3):
+        game.choose(game.decision.options[0].id)
+    return rules, game.to_json()
+
+
+def _forge_result(data):
+    state = data["state"]
+    state.update(over=True, decision=None, result={"outcome": "Epic Victory", "score": 99, "details": {}})
+
+
+def _forge_option(data):
+    decision = data["state"]["decision"]
+    decision["options"] = decision["options"] + [{"id": "win_now", "label": "Win now", "value": None}]
+
+
+def _forge_trail(data):
+    data["trail"][2] = ["choose", "ammo_7"]         # Konrad took other tokens than the state shows
+
+
+@pytest.mark.parametrize("forge", [
+    pytest.param(_forge_result, id="result"),
+    pytest.param(_forge_option, id="option-win_now"),
+    pytest.param(lambda d: d["state"]["decision"].__setitem__("seat", 5), id="seat-5-of-1"),
+    pytest.param(lambda d: d["state"]["vars"].__setitem__("morale", 10 ** 100), id="morale-10^100"),
+    pytest.param(lambda d: d["state"]["tokens"]["konrad"].__setitem__("move_token", -5), id="negative-tokens"),
+    pytest.param(lambda d: d["state"]["supply"].__setitem__("barrier", -1), id="negative-supply"),
+    pytest.param(lambda d: d["state"]["frames"][0].__setitem__("pc", 10_000), id="frame-past-its-block"),
+    pytest.param(lambda d: d["state"]["vars"].__setitem__("breach_used", 0), id="false-as-0"),
+    pytest.param(_forge_trail, id="tampered-trail"),
+    pytest.param(lambda d: d["trail"].append(["choose", "done"]), id="longer-trail"),
+    pytest.param(lambda d: d["log"].pop(), id="log"),
+])
+def test_a_save_whose_state_does_not_follow_from_its_choices_is_refused(postmen_save, forge):
+    rules, text = postmen_save
+    data = json.loads(text)
+    forge(data)
+    with pytest.raises(GameError, match=r"^the saved state does not follow from its seed and choices \(it differs in "):
+        rules.load_game(json.dumps(data))
+
+
+def test_a_save_whose_choices_cannot_be_made_is_refused(postmen_save):
+    rules, text = postmen_save
+    data = json.loads(text)
+    data["trail"][1] = ["choose", "nobody"]
+    with pytest.raises(GameError, match=r"^the saved choices cannot be replayed from its seed \('nobody' is not an option"):
+        rules.load_game(json.dumps(data))
+
+
+def test_a_loaded_game_is_the_replay_of_its_choices(postmen_save):
+    rules, text = postmen_save
+    data = json.loads(text)
+    data["state"] = dict(reversed(list(data["state"].items())))         # the order of keys is not part of a state
+    assert rules.load_game(json.dumps(data)).to_json() == text
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"format": "garrison-save", "version": 2, "game": "tiny", "seed": 1' + "0" * 5000 + "}",
+     r"damaged \(a number in it is too long\)"),
+    ('{"format": "garrison-save", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", r"damaged \(it is nested too deeply\)"),
+], ids=["5000-digit-seed", "nested-100000-deep"])
+def test_saves_beyond_what_json_reads_are_game_errors(tiny, text, message):
+    with pytest.raises(GameError, match=message):
+        tiny.load_game(text)
+
+
+def test_a_variant_that_is_not_text_is_refused(tiny):
+    data = _save(tiny)
+    data["variant"] = 5
+    with pytest.raises(GameError, match=r"^the saved game is damaged \(its seed, variant or seats\)$"):
+        tiny.load_game(json.dumps(data))
+    with pytest.raises(GameError, match="a variant is named by text, not 5"):
+        tiny.new_game(variant=5)
+
+
+def test_a_pending_decision_without_options_is_refused(tiny):
+    data = _save(tiny)
+    data["state"]["decision"]["options"] = []
+    with pytest.raises(GameError, match=r"damaged \(its pending decision has no options\)"):
         tiny.load_game(json.dumps(data))
 
 
@@ -332,7 +423,7 @@ def test_mods_replace_declarations(tmp_path, tiny):
 
 
 def test_public_names():
-    for name in ("load_rules", "Rules", "Game", "Decision", "Option", "Result", "RulesError", "GameError"):
+    for name in ("load_rules", "Rules", "Game", "Decision", "Option", "Result", "RulesError", "GameError", "RulesChanged"):
         assert hasattr(interpreter, name)
 
 

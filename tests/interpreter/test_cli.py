@@ -168,6 +168,7 @@ def test_play_broken_pack_exits_1():
     (["--frobnicate"], r"unrecognized arguments: --frobnicate"),
     (["conquer"], r"invalid choice: 'conquer'"),
     (["play"], r"the following arguments are required: GAME"),
+    (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, pattern):
     assert_one_line_usage_error(garrison(*args), pattern)
@@ -177,6 +178,129 @@ def test_no_command_prints_help_exit_2():
     out = garrison()
     assert out.returncode == 2
     assert "usage: garrison" in out.stdout
+
+
+# ---- hostile saves: a save chooses no file to read and is trusted for nothing it cannot prove
+
+def save_of(folder: Path, pack=TINY, mods=(), edit=None, name="g.json") -> Path:
+    """A game of `pack` (with `mods`) one decision in, saved to `folder/name` after `edit(data)`."""
+    from interpreter import load_rules
+    rules = load_rules(REPO / pack if "/" in str(pack) else pack, mods=[Path(m) for m in mods])
+    game = rules.new_game(seed=1)
+    game.choose(game.decision.options[0].id)
+    data = json.loads(game.to_json())
+    if edit:
+        edit(data)
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("named", ["/etc/passwd", "/", "tests/fixtures/tiny"])
+def test_replay_reads_no_pack_a_save_names(tmp_path, named):
+    path = save_of(tmp_path, edit=lambda d: d.__setitem__("game", named))
+    out = garrison("replay", str(path), timeout=30)
+    assert_one_line_usage_error(out, rf"is a game of '{named}', which is not a bundled game; name its pack with --game PATH$")
+    assert out.stdout == ""
+
+
+def test_replay_finds_a_save_of_a_pack_that_is_not_bundled_only_with_game(tmp_path):
+    path = save_of(tmp_path)
+    assert_one_line_usage_error(garrison("replay", str(path)), r"a game of 'tiny', which is not a bundled game")
+    out = garrison("replay", str(path), "--game", TINY)
+    assert out.returncode == 0 and out.stdout.startswith("verified: same state after 1 decision"), out.stdout
+
+
+def test_a_save_chooses_no_mod_file_to_read(tmp_path):
+    mod = tmp_path / "mod.rules"
+    mod.write_text("var morale: int in 0..5 = 1\n", encoding="utf-8")
+    path = save_of(tmp_path, mods=[mod])
+    refusal = rf"it was played with the mod {mod}, which is not bundled; to load it, pass its mods again: --mod {mod}$"
+    for args in (["play", TINY, "--load", str(path), "--bot", "random"], ["replay", str(path), "--game", TINY]):
+        assert_one_line_usage_error(garrison(*args), refusal)
+        out = garrison(*args, "--mod", str(mod))
+        assert out.returncode == 0, out.stderr
+
+
+def test_bundled_mods_and_scenarios_of_a_save_are_found_by_their_names(tmp_path):
+    mods = ["content/postmen/mods/no_howitzer.rules", "content/postmen/scenarios/battered_upper_floors.rules"]
+    moved = ["/elsewhere/postmen/mods/no_howitzer.rules", "/elsewhere/postmen/scenarios/battered_upper_floors.rules"]
+    path = save_of(tmp_path, "postmen", [REPO / m for m in mods], edit=lambda d: d.__setitem__("mods", moved))
+    out = garrison("play", "postmen", "--load", str(path), "--bot", "random", "--json")
+    assert out.returncode == 0, out.stderr
+    out = garrison("replay", str(path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.splitlines() == [f"with the save's mods: {REPO / mods[0]}, {REPO / mods[1]}",
+                                       "verified: same state after 1 decision"]
+
+
+def test_play_load_refuses_a_save_of_changed_rules_unless_asked_to_replay_it(tmp_path):
+    import shutil
+    pack = tmp_path / "tiny"
+    shutil.copytree(REPO / TINY, pack)
+    path = save_of(tmp_path, pack)
+    (pack / "game.rules").write_text((pack / "game.rules").read_text() + "\n# changed\n", encoding="utf-8")
+    out = garrison("play", str(pack), "--load", str(path), "--bot", "random")
+    assert_one_line_usage_error(out, r"cannot load .*g\.json: the rules \(the pack or its mods\) have changed since "
+                                     r"this game was saved; add --replay-under-new-rules to replay its choices "
+                                     r"under the rules of now$")
+    out = garrison("play", str(pack), "--load", str(path), "--bot", "random", "--replay-under-new-rules")
+    assert out.returncode == 0, out.stderr
+    assert "g.json was saved: its 1 decisions were replayed under the rules of now" in out.stderr
+
+
+@pytest.mark.parametrize("edit", [
+    pytest.param(lambda d: d["state"]["vars"].__setitem__("morale", 10 ** 100), id="morale"),
+    pytest.param(lambda d: d["state"].update(over=True, decision=None,
+                                             result={"outcome": "Win", "score": 99, "details": {}}), id="result"),
+    pytest.param(lambda d: d["state"]["decision"]["options"].append(
+        dict(d["state"]["decision"]["options"][0], id="win_now")), id="option"),
+])
+def test_play_load_refuses_a_state_that_does_not_follow_from_its_choices(tmp_path, edit):
+    path = save_of(tmp_path, edit=edit)
+    out = garrison("play", TINY, "--load", str(path), "--bot", "random")
+    assert_one_line_usage_error(out, r"cannot load .*: the saved state does not follow from its seed and choices")
+
+
+def _long_seed(text: str) -> str:
+    return text.replace('"seed": 1,', '"seed": 1' + "0" * 5000 + ",", 1)
+
+
+def _deep(text: str) -> str:
+    return '{"format": "garrison-save", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
+
+
+def _variant_5(text: str) -> str:
+    return text.replace('"variant": null', '"variant": 5', 1)
+
+
+def _game_on_two_lines(text: str) -> str:
+    return text.replace('"game": "tiny"', '"game": "tiny\\nrm -rf /"', 1)
+
+
+def _no_options(text: str) -> str:
+    data = json.loads(text)
+    data["state"]["decision"]["options"] = []
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (_long_seed, r"damaged \(a number in it is too long\)"),
+    (_deep, r"damaged \(it is nested too deeply\)"),
+    (_variant_5, r"damaged \(its game, seed, variant or seats\)"),
+    (_game_on_two_lines, r"damaged \(its game, seed, variant or seats\)"),
+    (_no_options, r"damaged \(its pending decision has no options\)"),
+], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options"])
+def test_hostile_saves_are_one_line_and_exit_2(tmp_path, damage, message):
+    path = save_of(tmp_path)
+    path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
+    out = garrison("play", TINY, "--load", str(path), "--bot", "random")
+    assert_one_line_usage_error(out, rf"^garrison: cannot load .*g\.json: the saved game is {message}$")
+    out = garrison("replay", str(path), "--game", TINY)
+    if damage is _no_options:           # replay shows what differs
+        assert out.returncode == 1 and "state.decision.options: 0 entries saved" in out.stdout
+    else:
+        assert_one_line_usage_error(out, rf"^garrison: cannot load .*g\.json: the saved game is {message}$")
 
 
 # ---- info and schema ----------------------------------------------------------------------

@@ -1,7 +1,5 @@
-"""Random simulations of the tiny fixture through the harness (round trips at every decision)."""
+"""Random simulations of the tiny fixture through the harness (round trips at every decision, loads at a sample)."""
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -57,10 +55,10 @@ def test_harness_detects_a_broken_round_trip(tiny, monkeypatch):
     from interpreter.runtime.model import Rules
     real = Rules.load_game
 
-    def lossy(self, text):
-        data = json.loads(text)
-        data["state"]["vars"]["turn"] = 99
-        return real(self, json.dumps(data))
+    def lossy(self, text, replay_under_new_rules=False):
+        game = real(self, text, replay_under_new_rules)
+        game._engine.vars["turn"] = 99
+        return game
     monkeypatch.setattr(Rules, "load_game", lossy)
     with pytest.raises(AssertionError, match="load_game"):
         run_random_games(tiny, 1)

@@ -90,8 +90,8 @@ def test_a_partly_made_choice_survives_save_load_undo_and_replay():
     assert loaded.decision == game.decision and loaded.to_json() == saved
     loaded.choose("north")
     assert loaded.location("runner") == "north"
-    replayed = RULES.load_game(saved.replace(RULES.fingerprint, "changed"))    # rebuilt from the trail
-    assert replayed.decision == game.decision
+    replayed = RULES.load_game(saved.replace(RULES.fingerprint, "changed"), replay_under_new_rules=True)
+    assert replayed.decision == game.decision and replayed.replayed_under_new_rules     # rebuilt from the trail
     game.undo()
     assert game.decision.step == 2 and game.decision.chosen == ("Send",)
 
