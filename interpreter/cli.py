@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
@@ -23,6 +25,7 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> Parser:
     parser = Parser(prog="garrison", description="Play and check rules-as-data board games.")
+    parser.add_argument("--version", action="version", version=f"garrison {_version()}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
     check = sub.add_parser("check", help="check rules packs and report every error")
@@ -32,7 +35,8 @@ def build_parser() -> Parser:
     check.add_argument("--quiet", action="store_true", help="do not print warnings")
 
     play = sub.add_parser("play", help="play a game (or let a bot play it)")
-    play.add_argument("game", metavar="GAME")
+    play.add_argument("game", metavar="GAME", nargs="?", help="a bundled game or a pack's path (with --load of a "
+                                                               "bundled game's save, it may be left out)")
     play.add_argument("--seed", type=_integer, default=0)
     play.add_argument("--variant", default=None)
     play.add_argument("--seats", type=_integer, default=1)
@@ -72,7 +76,8 @@ def build_parser() -> Parser:
     sim.add_argument("--mod", action="append", default=[], metavar="FILE")
     sim.add_argument("--scenario", metavar="FILE")
     sim.add_argument("--seed", type=_integer, default=0, help="game i uses seed SEED+i")
-    sim.add_argument("--jobs", type=_integer, default=1, help="worker processes")
+    sim.add_argument("--jobs", type=_integer, default=os.cpu_count() or 1,
+                     help="worker processes (default: one per core)")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--plot", metavar="FILE.png")
     sim.add_argument("--compare", metavar="KEY=VALUE,...",
@@ -87,6 +92,13 @@ def build_parser() -> Parser:
 
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
     return parser
+
+
+def _version() -> str:
+    try:
+        return metadata.version("garrison")
+    except metadata.PackageNotFoundError:     # run from a source tree that was never installed
+        return "(not installed)"
 
 
 def _integer(text: str) -> int:
@@ -178,8 +190,12 @@ def cmd_play(args) -> int:
         raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
     if args.load:
         from .saves.files import mods_to_apply, read_save
+        saved = read_save(args.load)[1]
+        args.game = args.game or _saved_bundled_game(args.load, saved)
         # resume with the mods and scenario named here, else with the save's if they are bundled ones
-        args.mod, args.scenario = mods_to_apply(args.load, read_save(args.load)[1], _changes(args)), None
+        args.mod, args.scenario = mods_to_apply(args.load, saved, _changes(args)), None
+    elif args.game is None:
+        raise UsageError("garrison play: name the GAME to play (or --load FILE to resume one)")
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
@@ -190,6 +206,9 @@ def cmd_play(args) -> int:
     if args.bot:
         from .lab.bots import make_bot, play_out
         play_out(game, make_bot(args.bot, args.seed))
+        if args.save and not args.no_save:
+            from .saves.files import save_game
+            save_game(args.save, game.to_json())
     else:
         from .terminal.prompt import play_in_terminal
         if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game, instant=not args.enter):
@@ -204,6 +223,16 @@ def cmd_play(args) -> int:
         score = "" if summary["score"] is None else f", score {summary['score']}"
         print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
     return EXIT_OK
+
+
+def _saved_bundled_game(path: str, saved: dict) -> str:
+    """The game a save names, if it is a bundled one: a save never names a path to be read."""
+    from interpreter.runtime import bundled_names
+    name = saved.get("game")
+    if name in bundled_names():
+        return name
+    raise UsageError(f"garrison play: {path} is not a save of a bundled game; name its pack: "
+                     f"garrison play PATH --load {path}")
 
 
 def _resume(rules, path: str, replay_under_new_rules: bool):

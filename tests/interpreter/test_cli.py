@@ -167,7 +167,7 @@ def test_play_broken_pack_exits_1():
     (["play", TINY, "--frobnicate"], r"unrecognized arguments: --frobnicate"),
     (["--frobnicate"], r"unrecognized arguments: --frobnicate"),
     (["conquer"], r"invalid choice: 'conquer'"),
-    (["play"], r"the following arguments are required: GAME"),
+    (["play"], r"name the GAME to play \(or --load FILE to resume one\)"),
     (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, pattern):
@@ -341,3 +341,22 @@ def test_console_script_if_installed():
         pytest.skip("no garrison console script next to this Python")
     out = subprocess.run([str(script), "check", TINY], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "ok (Tiny Siege" in out.stdout
+
+
+def test_version_and_the_default_number_of_jobs():
+    out = garrison("--version")
+    assert out.returncode == 0 and out.stdout.startswith("garrison 0.")
+    from interpreter.cli import build_parser
+    import os
+    assert build_parser().parse_args(["sim", "postmen"]).jobs == (os.cpu_count() or 1)
+
+
+def test_a_bot_game_is_saved_when_asked_and_resumed_without_naming_the_game(tmp_path):
+    save = tmp_path / "bot.json"
+    out = garrison("play", "postmen", "--bot", "random", "--seed", "2", "--save", str(save))
+    assert out.returncode == 0 and save.exists()
+    again = garrison("play", "--load", str(save), "--bot", "random", "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["game"] == "postmen"
+    nothing = garrison("play")
+    assert nothing.returncode == 2 and "name the GAME to play" in nothing.stderr
