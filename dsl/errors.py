@@ -14,6 +14,11 @@ class Diagnostic:
     severity: str = "error"          # "error" or "warning"
     code: str = ""                   # short code for lint warnings, e.g. W001
 
+    def as_json(self) -> dict:
+        """The diagnostic as data, for tools (`garrison check --json`)."""
+        return {"file": self.file, "line": self.line, "col": self.col, "severity": self.severity,
+                "code": self.code, "message": self.message}
+
     def format(self, sources: "Sources | None" = None) -> str:
         tag = f"{self.severity}[{self.code}]" if self.code else self.severity
         head = printable(f"{self.file}:{self.line}:{self.col}: {tag}: {self.message}")

@@ -33,6 +33,8 @@ def build_parser() -> Parser:
     check.add_argument("--mod", action="append", default=[], metavar="FILE")
     check.add_argument("--scenario", metavar="FILE")
     check.add_argument("--quiet", action="store_true", help="do not print warnings")
+    check.add_argument("--json", action="store_true",
+                       help="print one JSON object: each pack, whether it loads, its errors and warnings")
 
     play = sub.add_parser("play", help="play a game (or let a bot play it)")
     play.add_argument("game", metavar="GAME", nargs="?", help="a bundled game or a pack's path (with --load of a "
@@ -59,6 +61,8 @@ def build_parser() -> Parser:
     replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled game named in the save")
     replay.add_argument("--mod", action="append", default=[], metavar="FILE")
     replay.add_argument("--scenario", metavar="FILE")
+    replay.add_argument("--json", action="store_true",
+                        help="print one JSON object: verified or not, decisions, what differs")
 
     info = sub.add_parser("info", help="summarise a game's compiled rules")
     info.add_argument("game", metavar="GAME")
@@ -145,17 +149,27 @@ def _load(name, mods):
 def cmd_check(args) -> int:
     from interpreter.runtime import load_rules
     failed = False
+    reports = []
     for pack in args.packs:
         try:
             rules = load_rules(pack, mods=_changes(args))
         except RulesError as err:
-            print(err.report(), file=sys.stderr)
             failed = True
+            if args.json:
+                reports.append({"pack": pack, "ok": False, "diagnostics": [d.as_json() for d in err.diagnostics]})
+            else:
+                print(err.report(), file=sys.stderr)
+            continue
+        if args.json:
+            reports.append({"pack": pack, "ok": True, "title": rules.title,
+                            "diagnostics": [d.as_json() for d in rules.warning_diagnostics]})
             continue
         if not args.quiet:
             for w in rules.warnings:
                 print(w, file=sys.stderr)
         print(f"{pack}: ok ({rules.title}; {len(rules.warnings)} warning{'s' if len(rules.warnings) != 1 else ''})")
+    if args.json:
+        print(json.dumps({"packs": reports}, ensure_ascii=False))
     return EXIT_ERRORS if failed else EXIT_OK
 
 
@@ -268,7 +282,9 @@ def _autosave_path(args, rules):
 
 def cmd_replay(args) -> int:
     from .saves.replay import replay_file
-    return replay_file(args.file, args.game, _changes(args), step=args.step)
+    if args.json and args.step:
+        raise UsageError("garrison replay: --step shows the game as it goes; it does not go with --json")
+    return replay_file(args.file, args.game, _changes(args), step=args.step, as_json=args.json)
 
 
 def game_summary(game) -> dict:

@@ -24,5 +24,6 @@ def load_rules(name_or_path, mods=()) -> Rules:
         source=str(path), fingerprint=digest.hexdigest()[:16], declarations=decls,
         mods=[str(m.resolve()) for m in mod_paths],
         warnings=[d.format(sources) for d in diags if d.severity == "warning"])
+    rules._diagnostics = [d for d in diags if d.severity == "warning"]
     rules.compiled(None)
     return rules

@@ -24,8 +24,14 @@ class Rules(BaseModel):
     warnings: list[str] = []
 
     _runtime: dict = PrivateAttr(default_factory=dict)
+    _diagnostics: list = PrivateAttr(default_factory=list)     # the warnings as Diagnostic objects
 
     # ---- views
+    @property
+    def warning_diagnostics(self) -> list:
+        """The warnings found when the pack was checked, as diagnostics (file, line, col, code, message)."""
+        return list(self._diagnostics)
+
     def decls(self, category: str) -> list[A.Decl]:
         return [d for d in self.declarations if getattr(d, "decl", None) == category]
 

@@ -10,8 +10,35 @@ MAX_DIFFERENCES = 10
 
 
 def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
-                read=input, write=print) -> int:
-    """0 when the replay reaches the saved state, 1 when it does not (saying what differs)."""
+                read=input, write=print, as_json: bool = False) -> int:
+    """0 when the replay reaches the saved state, 1 when it does not (saying what differs); with
+    `as_json`, the outcome is written as one JSON object instead of sentences."""
+    notes = []
+    outcome = verify(path, pack, mods, _Pacer(step and not as_json, read, write), notes.append)
+    if outcome is None:
+        return 1
+    if as_json:
+        write(json.dumps(dict(outcome, notes=notes), ensure_ascii=False))
+        return 0 if outcome["verified"] else 1
+    for note in notes:
+        write(note)
+    decisions = outcome["decisions"]
+    plural = "" if decisions == 1 else "s"
+    if outcome["problem"]:
+        write(f"differs: {outcome['problem']}")
+    elif outcome["differences"]:
+        write(f"differs after {decisions} decision{plural}:")
+        for line in outcome["differences"][:MAX_DIFFERENCES]:
+            write(f"  {line}")
+        if len(outcome["differences"]) > MAX_DIFFERENCES:
+            write("  … and more")            # collecting stops once there are more than enough to show
+    else:
+        write(f"verified: same state after {decisions} decision{plural}")
+    return 0 if outcome["verified"] else 1
+
+
+def verify(path: str, pack, mods, pacer, note) -> dict | None:
+    """Replay the save at `path`: what came of it (None if the rules do not load, reported on stderr)."""
     from interpreter.runtime import Game, bundled_names, bundled_pack, load_rules
     from .files import mods_to_apply, read_save
     _, data = read_save(path)
@@ -21,34 +48,25 @@ def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
     given = bool(mods)
     mods = mods_to_apply(path, data, mods)
     if mods and not given:
-        write(f"with the save's mods: {', '.join(mods)}")      # bundled ones, found by their names
+        note(f"with the save's mods: {', '.join(mods)}")      # bundled ones, found by their names
     try:
         rules = load_rules(pack or bundled_pack(data["game"]), mods=mods)
     except RulesError as err:
         print(err.report(), file=sys.stderr)
-        return 1
+        return None
     if rules.name != data["game"]:
         raise GameError(f"{path} is a game of '{data['game']}', but {pack} is '{rules.name}'")
-    if data.get("fingerprint") != rules.fingerprint:
-        write(f"note: the rules have changed since this game was saved (fingerprint "
-              f"{data.get('fingerprint')}, now {rules.fingerprint}); the replay uses the rules of now")
+    changed = data.get("fingerprint") != rules.fingerprint
+    if changed:
+        note(f"note: the rules have changed since this game was saved (fingerprint "
+             f"{data.get('fingerprint')}, now {rules.fingerprint}); the replay uses the rules of now")
     game = Game.start(rules, seed=data["seed"], variant=data["variant"], seats=data["seats"])
-    pacer = _Pacer(step, read, write)
     problem = run_trail(game, data["trail"], pacer)
-    if problem:
-        write(f"differs: {problem}")
-        return 1
-    differences = compare(json.loads(game.to_json()), data)
-    choices = sum(1 for s in data["trail"] if s[0] == "choose")
-    if differences:
-        write(f"differs after {choices} decision{'' if choices == 1 else 's'}:")
-        for line in differences[:MAX_DIFFERENCES]:
-            write(f"  {line}")
-        if len(differences) > MAX_DIFFERENCES:
-            write("  … and more")            # collecting stops once there are more than enough to show
-        return 1
-    write(f"verified: same state after {choices} decision{'' if choices == 1 else 's'}")
-    return 0
+    differences = [] if problem else compare(json.loads(game.to_json()), data)
+    return {"file": path, "game": rules.name, "rules_changed": changed,
+            "decisions": sum(1 for s in data["trail"] if s[0] == "choose"),
+            "verified": not problem and not differences, "problem": problem or None,
+            "differences": differences[:MAX_DIFFERENCES]}
 
 
 def run_trail(game, trail, pacer) -> str:
@@ -67,6 +85,8 @@ def run_trail(game, trail, pacer) -> str:
             if decision is None:
                 return f"the game was over before saved decision {count} ({value!r})"
             option = next((o for o in decision.options if o.id == value), None)
+            if option is None and decision.kind == "perform":     # a whole action answering a staged choice
+                option = next((o for o in game.whole_actions() if o.id == value), None)
             if option is None:
                 return f"at decision {count} ('{decision.prompt}') the saved choice {value!r} is not an option"
             pacer.before(game, count, decision, option)

@@ -360,3 +360,16 @@ def test_a_bot_game_is_saved_when_asked_and_resumed_without_naming_the_game(tmp_
     assert json.loads(again.stdout)["game"] == "postmen"
     nothing = garrison("play")
     assert nothing.returncode == 2 and "name the GAME to play" in nothing.stderr
+    replayed = garrison("replay", str(save))         # the bot answered staged choices with whole actions
+    assert replayed.returncode == 0 and "verified: same state after" in replayed.stdout, replayed.stdout
+    data = json.loads(garrison("replay", str(save), "--json").stdout)
+    assert data["verified"] is True and data["game"] == "postmen" and data["decisions"] > 10
+
+
+def test_check_json_lists_every_pack_with_its_diagnostics():
+    out = garrison("check", "postmen", "tests/fixtures/broken", "--json")
+    assert out.returncode == 1
+    packs = json.loads(out.stdout)["packs"]
+    assert [(p["pack"], p["ok"]) for p in packs] == [("postmen", True), ("tests/fixtures/broken", False)]
+    first = packs[1]["diagnostics"][0]
+    assert set(first) == {"file", "line", "col", "severity", "code", "message"} and first["severity"] == "error"
