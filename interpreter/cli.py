@@ -321,7 +321,13 @@ def cmd_sim(args) -> int:
         rules.view(config.variant)
         if not rules.seats_min <= config.seats <= rules.seats_max:
             raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
-    runs = [sim.run(config, args.jobs, _progress_printer()) for config in configs]
+    runs = []
+    for config in configs:
+        progress = _progress_printer()
+        try:
+            runs.append(sim.run(config, args.jobs, progress))
+        finally:
+            getattr(progress, "close", lambda: None)()      # a bar left by Ctrl-C gives the cursor back
     figures = [sim.report(r) for r in runs]
     if args.plot:
         sim.plot(figures, args.plot)
@@ -340,31 +346,50 @@ def cmd_sim(args) -> int:
 
 
 def _progress_printer():
-    """A one-line progress bar on stderr: games, games/s and the time left (at a terminal,
-    redrawn in place; otherwise a line at every tenth of the run)."""
+    """Progress on stderr: at a terminal, rich's progress bar with games/s and the time left;
+    otherwise a line at every tenth of the run."""
     stream = sys.stderr
-    state = {"shown_at": 0.0, "tenth": 0}
+    if stream.isatty():
+        return _RichProgress()
+    state = {"tenth": 0}
 
     def show(done: int, total: int, seconds: float) -> None:
-        if stream.isatty():
-            if done < total and seconds - state["shown_at"] < 0.25:
-                return
-        else:
-            tenth = done * 10 // total
-            if tenth == state["tenth"] and done < total:
-                return
-            state["tenth"] = tenth
-        state["shown_at"] = seconds
+        tenth = done * 10 // total
+        if tenth == state["tenth"] and done < total:
+            return
+        state["tenth"] = tenth
         rate = done / seconds if seconds else 0.0
         eta = (total - done) / rate if rate else 0.0
-        filled = int(30 * done / total)
-        line = f"[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games, {rate:.1f}/s, {eta:.0f}s left"
-        if stream.isatty():
-            stream.write("\r" + line + ("\n" if done == total else ""))
-        else:
-            stream.write(line + "\n")
+        stream.write(f"{done}/{total} games, {rate:.1f}/s, {eta:.0f}s left\n")
         stream.flush()
     return show
+
+
+class _RichProgress:
+    """A rich progress bar, started at the first game finished and stopped at the last."""
+
+    def __init__(self):
+        self.progress = self.task = None
+
+    def __call__(self, done: int, total: int, seconds: float) -> None:
+        if self.progress is None:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                                     TextColumn("left"), TimeRemainingColumn(),
+                                     console=Console(stderr=True), transient=False)
+            self.task = self.progress.add_task("games", total=total, rate="")
+            self.progress.start()
+        rate = f"{done / seconds:.1f}/s" if seconds else ""
+        self.progress.update(self.task, completed=done, rate=rate)
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
 
 
 def cmd_new(args) -> int:
