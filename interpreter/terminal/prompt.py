@@ -102,7 +102,10 @@ class Session:
         word, _, rest = answer.partition(" ")
         command = COMMANDS.get(word.lower())
         if command is not None:
-            return command(self, rest.strip()) is not False
+            going_on = command(self, rest.strip()) is not False
+            if going_on and command in SHOWING and not self.fresh and not self.game.over:
+                self.remind()
+            return going_on
         option = self.option_for(answer)
         if option is not None:
             self.choose(option)
@@ -186,8 +189,7 @@ class Session:
         choice), else how many each action has."""
         decision = self.game.decision
         numbered = numbered_options(decision)
-        steps = "".join(f"{step} › " for step in decision.chosen)      # a choice made in steps: the steps so far
-        head = Text(printable(f"[seat {decision.seat}] {steps}{decision.prompt}"), style="bold")
+        head = Text(printable(question(decision)), style="bold")
         if not self.interactive:
             head = Text("\n").append_text(head)
         listed = [head] + options_view(numbered, headed=True)
@@ -202,6 +204,12 @@ class Session:
                 if lines_taken(Group(*first), width) <= rows:
                     return first
         return [head] + summary_view(numbered)
+
+    def remind(self) -> None:
+        """The question still waiting, in one line, after a command printed something else."""
+        decision = self.game.decision
+        self.say(question(decision), "bold")
+        self.say(f"Choose 1-{len(decision.options)}; 'all' lists the options.", "dim")
 
     def list_options(self, numbered) -> None:
         for part in options_view(numbered):
@@ -324,6 +332,9 @@ def cmd_inspect(s: Session, rest: str):
         s.say(line)
 
 
+# commands that print something other than the question: the question is recalled after them
+SHOWING = {cmd_board, cmd_log, cmd_inspect, cmd_help, cmd_save}
+
 COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help, "?": cmd_help,
             "board": cmd_board, "b": cmd_board, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
             "back": cmd_back,
@@ -351,6 +362,12 @@ def inspect_text(game, query: str) -> list[str]:
         where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
         lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
     return lines
+
+
+def question(decision) -> str:
+    """The seat, the steps chosen so far in a choice made in steps, and the question."""
+    steps = "".join(f"{step} › " for step in decision.chosen)
+    return f"[seat {decision.seat}] {steps}{decision.prompt}"
 
 
 def event_text(event) -> Text:

@@ -100,6 +100,8 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     assert "Move a defender › Milewczyk › Where does Milewczyk go?" in step and "or 'back'" in step
     me.screen_fits()
     whole = me.type("board")
+    recalled = whole.split("╯")[-1]                                          # the question, recalled
+    assert "Where does Milewczyk go?" in recalled and "Choose 1-2; 'all' lists the options." in recalled
     assert "─ Approaches" in whole and "─ Basement" in whole and "upper 1 ·red" in whole
     one = me.type("board upper")
     assert "─ Upper floors" in one and "─ Basement" not in one
