@@ -17,13 +17,20 @@ _PUBLIC = {
     "files_to_format": "dsl.formatter",
     "locals_read": "dsl.reads", "conjuncts": "dsl.reads",
 }
-__all__ = sorted(_PUBLIC)
+__all__ = sorted(_PUBLIC) + ["lazy_attributes"]
 
 
-def __getattr__(name: str):
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dsl' has no attribute '{name}'")
-    if module == f"dsl.{name}":
-        return importlib.import_module(module)
-    return getattr(importlib.import_module(module), name)
+def lazy_attributes(package: str, public: dict):
+    """A package's `__getattr__` that imports each public name from its module on first use
+    (a name that is itself a module, such as `dsl.ast`, is that module)."""
+    def __getattr__(name: str):
+        module = public.get(name)
+        if module is None:
+            raise AttributeError(f"module '{package}' has no attribute '{name}'")
+        if module == f"{package}.{name}":
+            return importlib.import_module(module)
+        return getattr(importlib.import_module(module), name)
+    return __getattr__
+
+
+__getattr__ = lazy_attributes("dsl", _PUBLIC)

@@ -1,7 +1,7 @@
 """The interpreter proper: compiles checked rules and runs games; applications use only what is named here."""
 from __future__ import annotations
 
-import importlib
+from dsl import lazy_attributes
 
 # name -> the module that defines it; loaded on first use, so a command that needs little loads little
 _PUBLIC = {
@@ -19,10 +19,4 @@ _PUBLIC = {
     "bundled_pack": "interpreter.runtime.packs", "bundled_change": "interpreter.runtime.packs",
 }
 __all__ = sorted(_PUBLIC)
-
-
-def __getattr__(name: str):
-    module = _PUBLIC.get(name)
-    if module is None:
-        raise AttributeError(f"module 'interpreter.runtime' has no attribute '{name}'")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_attributes("interpreter.runtime", _PUBLIC)
