@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -28,7 +29,13 @@ def environment() -> dict:
 
 def spawn(cwd, *args):
     return pexpect.spawn(sys.executable, ["-m", "interpreter.cli", *args], cwd=str(cwd), env=environment(),
-                         encoding="utf-8", dimensions=(24, 80), timeout=90)
+                         encoding="utf-8", dimensions=(24, 80), timeout=90, preexec_fn=_ctrl_c_as_at_a_terminal)
+
+
+def _ctrl_c_as_at_a_terminal():
+    """A shell without job control starts background commands with Ctrl-C ignored, and the child
+    would inherit that; a player's terminal does not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def garrison(cwd, *args, stdin: str = ""):
