@@ -42,17 +42,21 @@ def distinct(g, values, chosen) -> list:
     return kept
 
 
-def completions(g, action, i: int, env: dict, args: list):
-    """Every complete, allowed list of arguments that extends `args` (bound in `env`) from parameter `i` on."""
+def completions(g, action, i: int, env: dict, args: list, rng=None):
+    """Every complete, allowed list of arguments that extends `args` (bound in `env`) from parameter
+    `i` on; with `rng`, each parameter's values in a random order (the first is then a random draw)."""
     if i == len(action.params):
         yield list(args)
         return
     name = action.params[i]
-    for v in distinct(g, choices(g, action, i, env), args):
+    values = distinct(g, choices(g, action, i, env), args)
+    if rng is not None:
+        rng.shuffle(values)
+    for v in values:
         env[name] = v
         if allowed(g, action, i + 1, env):
             args.append(v)
-            yield from completions(g, action, i + 1, env, args)
+            yield from completions(g, action, i + 1, env, args, rng)
             args.pop()
     env.pop(name, None)
 
@@ -83,10 +87,16 @@ def action_options(g, action) -> list[dict]:
     if not allowed(g, action, 0, env):
         return options
     for args in completions(g, action, 0, env, []):
-        key = ":".join([action.name] + [option_id(a) for a in args])
-        if key in seen:
-            key = distinct_id(key, seen)      # arguments that read the same, e.g. text holding ':'
-        seen[key] = args
-        # labels are composed only when someone reads them (see decision_labels)
-        options.append({"id": key, "label": None, "value": {"action": action.name, "args": args}})
+        option = whole_option(action, args)
+        if option["id"] in seen:
+            option["id"] = distinct_id(option["id"], seen)      # arguments that read the same, e.g. text holding ':'
+        seen[option["id"]] = args
+        options.append(option)
     return options
+
+
+def whole_option(action, args: list) -> dict:
+    """The option of an action with all its arguments: its id `name:arg:…`; its label is composed
+    only when someone reads it (see decision_labels)."""
+    return {"id": ":".join([action.name] + [option_id(a) for a in args]), "label": None,
+            "value": {"action": action.name, "args": args}}

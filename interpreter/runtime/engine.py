@@ -319,11 +319,7 @@ class Engine(Chance, State):
             raise GameError("the game is over; there is nothing to choose" if self.over else "no decision is pending")
         option = next((o for o in decision["options"] if o["id"] == option_id), None)
         if option is None and "chosen" in decision:      # a whole action's id answers every step left
-            listed = self.whole_read
-            if listed is not None and listed[0] is decision and option_id in listed[1]:
-                option = listed[1][option_id]
-            else:
-                option = self.c.blocks[decision["op"][0]].ops[decision["op"][1]].whole_action(self, decision, option_id)
+            option = self.asking_op(decision).whole_action(self, decision, option_id)
         if option is None:
             ids = [o["id"] for o in decision["options"]]
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
@@ -333,8 +329,7 @@ class Engine(Chance, State):
         if "chosen" not in decision:     # a staged choice is logged once, as the whole action (see PerformOp)
             self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
                            option=option_label(self, option), id=option_id)
-        block, index = decision["op"]
-        op = self.c.blocks[block].ops[index]
+        op = self.asking_op(decision)
         try:
             op.apply(self, decision, option)
         except RuleFault as fault:
@@ -343,13 +338,17 @@ class Engine(Chance, State):
             raise GameError(f"{op.where}: error: the choice cannot be applied ({type(err).__name__}: {err})") from None
         self.run()
 
+    def asking_op(self, decision: dict):
+        """The statement that asked `decision`, which applies its answer."""
+        block, index = decision["op"]
+        return self.c.blocks[block].ops[index]
+
     def back(self) -> None:
         """Back out of the last step of a partly made staged choice; it is not a decision."""
         decision = self.decision
         if decision is None or not decision.get("chosen"):
             raise GameError("there is no partly made choice to back out of")
-        block, index = decision["op"]
-        op = self.c.blocks[block].ops[index]
+        op = self.asking_op(decision)
         try:
             if not op.back(self, decision):
                 raise GameError("there is no partly made choice to back out of")

@@ -10,8 +10,7 @@ from dsl import suggest
 from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe
-from .options import PASS, decision_labels, option_label
-from .staging import chosen_labels, random_action, whole_actions
+from .options import decision_labels, option_label
 from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, parse_save,
                         read_state)
 
@@ -89,7 +88,7 @@ class Game:
         if d is None:
             return None
         labels = decision_labels(self._engine)
-        chosen = tuple(chosen_labels(self._engine, d)) if "chosen" in d else ()
+        chosen = tuple(self._engine.asking_op(d).chosen_labels(self._engine, d)) if "chosen" in d else ()
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
                         d["type"], len(chosen) + 1, chosen)
 
@@ -117,15 +116,8 @@ class Game:
         value = option["value"]
         if "chosen" not in d or not (isinstance(value, dict) and "step" in value):
             return option["id"]
-        op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
-        with e.unchanging():
-            whole = random_action(e, [e.c.actions[name] for name in op.actions], d["chosen"] + [value["step"]], rng)
-        if whole is None:
-            return option["id"]
-        if e.whole_read is None or e.whole_read[0] is not d:
-            e.whole_read = (d, {}, False)
-        e.whole_read[1][whole["id"]] = whole            # `choose` finds it here
-        return whole["id"]
+        whole = e.asking_op(d).draw_rest(e, d, value["step"], rng)
+        return whole["id"] if whole is not None else option["id"]
 
     def whole_actions(self) -> list[Option]:
         """The pending decision's options, with a staged decision's read as whole actions: every
@@ -144,14 +136,7 @@ class Game:
         d = e.decision
         if d is None or "chosen" not in d:
             return list(d["options"]) if d is not None else []
-        if e.whole_read is not None and e.whole_read[0] is d and e.whole_read[2]:
-            return list(e.whole_read[1].values())
-        op = e.c.blocks[d["op"][0]].ops[d["op"][1]]
-        with e.unchanging():
-            options = whole_actions(e, [e.c.actions[name] for name in op.actions], d["chosen"])
-        options += [o for o in d["options"] if o["id"] == PASS]
-        e.whole_read = (d, {o["id"]: o for o in options}, True)     # `choose` and copies find them here
-        return options
+        return e.asking_op(d).whole_actions(e, d)
 
     @property
     def result(self) -> Optional[Result]:

@@ -8,7 +8,7 @@ others carry the next element (`{"step": value}`) and lead to the next step. An 
 completes an action with a `label` reads as that label; the others read as their value."""
 from __future__ import annotations
 
-from .bindings import allowed, bind, choices, completable, distinct
+from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, whole_option
 from .options import distinct_id, option_id
 
 
@@ -23,6 +23,11 @@ def in_play(g, actions, chosen: list) -> tuple[list, list]:
             return [], []
         return [a for a in actions if a.group == chosen[0]], chosen[1:]
     return list(actions), chosen
+
+
+def agreeing(g, actions, chosen: list) -> tuple[list, list]:
+    """Like `in_play`, but with nothing chosen yet every action agrees."""
+    return in_play(g, actions, chosen) if chosen else (list(actions), [])
 
 
 def step_options(g, actions, chosen: list) -> list[dict]:
@@ -99,12 +104,10 @@ def step_prompt(g, actions, chosen: list, default: str) -> str:
     return default
 
 
-def chosen_labels(g, decision: dict) -> list[str]:
-    """What a pending staged decision's earlier steps chose, as it reads."""
-    block, index = decision["op"]
-    actions = [g.c.actions[name] for name in g.c.blocks[block].ops[index].actions]
+def chosen_labels(g, actions, chosen: list) -> list[str]:
+    """What a staged decision's earlier steps chose, as it reads."""
     grouped = has_group_step(actions)
-    return [v if i == 0 and grouped else g.display(v) for i, v in enumerate(decision["chosen"])]
+    return [v if i == 0 and grouped else g.display(v) for i, v in enumerate(chosen)]
 
 
 def _slug(title: str) -> str:
@@ -115,7 +118,7 @@ def whole_action(g, actions, chosen: list, option_id_: str) -> dict | None:
     """The option a whole action's id (`name:arg:arg`, as a flat perform names it) stands for,
     if that action is allowed and agrees with the steps chosen so far; else None."""
     name, *arg_ids = option_id_.split(":")
-    playing, args = in_play(g, actions, chosen) if chosen else (list(actions), [])
+    playing, args = agreeing(g, actions, chosen)
     action = next((a for a in playing if a.name == name), None)
     if action is None or len(arg_ids) != len(action.params):
         return None
@@ -139,8 +142,7 @@ def whole_action(g, actions, chosen: list, option_id_: str) -> dict | None:
 
 def whole_actions(g, actions, chosen: list) -> list[dict]:
     """Every complete, allowed action that agrees with the steps chosen so far (the whole product: for tools and tests)."""
-    from .bindings import action_options
-    playing, args = in_play(g, actions, chosen) if chosen else (list(actions), [])
+    playing, args = agreeing(g, actions, chosen)
     return [o for action in playing for o in action_options(g, action) if o["value"]["args"][:len(args)] == args]
 
 
@@ -156,23 +158,7 @@ def random_action(g, actions, chosen: list, rng) -> dict | None:
         env = bind(g, action, args)
         if env is None:
             continue
-        found = _random_completion(g, action, len(args), env, list(args), rng)
+        found = next(completions(g, action, len(args), env, list(args), rng), None)
         if found is not None:
-            key = ":".join([action.name] + [option_id(a) for a in found])
-            return {"id": key, "label": None, "value": {"action": action.name, "args": found}}
-    return None
-
-
-def _random_completion(g, action, i: int, env: dict, args: list, rng) -> list | None:
-    if i == len(action.params):
-        return args
-    values = distinct(g, choices(g, action, i, env), args)
-    rng.shuffle(values)
-    for v in values:
-        env[action.params[i]] = v
-        if allowed(g, action, i + 1, env):
-            found = _random_completion(g, action, i + 1, env, args + [v], rng)
-            if found is not None:
-                return found
-    env.pop(action.params[i], None)
+            return whole_option(action, found)
     return None

@@ -7,7 +7,7 @@ from .errors import RuleFault
 from .expressions import compile_expr
 from .bindings import action_options
 from .options import DONE, PASS, option_label, value_options, without_twins
-from .staging import step_options, step_prompt, whole_action
+from .staging import chosen_labels, random_action, step_options, step_prompt, whole_action, whole_actions
 
 
 class Op:
@@ -378,12 +378,11 @@ class PerformOp(AskingOp):
 
     def step(self, g, env_id: str, chosen: list) -> list[dict]:
         """The options of the step after `chosen` (the first step offers the pass option too)."""
-        options = step_options(g, [g.c.actions[name] for name in self.actions], chosen)
+        options = step_options(g, self.compiled_actions(g), chosen)
         return self.add_pass(g, g.envs[env_id], options) if not chosen else options
 
     def step_decision(self, g, where: dict, chosen: list, options: list) -> dict:
-        actions = [g.c.actions[name] for name in self.actions]
-        prompt = step_prompt(g, actions, chosen, self.base_prompt(g, g.envs[where["env"]]))
+        prompt = step_prompt(g, self.compiled_actions(g), chosen, self.base_prompt(g, g.envs[where["env"]]))
         return {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
                 "env": where["env"], "op": where["op"], "chosen": chosen}
 
@@ -400,12 +399,43 @@ class PerformOp(AskingOp):
                     return True
         return False
 
+    def compiled_actions(self, g) -> list:
+        return [g.c.actions[name] for name in self.actions]
+
     def whole_action(self, g, decision, option_id: str):
+        """The option a whole action's id stands for at a staged decision, or None."""
+        listed = g.whole_read
+        if listed is not None and listed[0] is decision and option_id in listed[1]:
+            return listed[1][option_id]
         try:
             with g.unchanging():
-                return whole_action(g, [g.c.actions[name] for name in self.actions], decision["chosen"], option_id)
+                return whole_action(g, self.compiled_actions(g), decision["chosen"], option_id)
         except RuleFault:
             return None
+
+    def whole_actions(self, g, decision) -> list[dict]:
+        """Every whole action that agrees with the steps chosen so far (and the pass), kept for `choose` and copies."""
+        listed = g.whole_read
+        if listed is not None and listed[0] is decision and listed[2]:
+            return list(listed[1].values())
+        with g.unchanging():
+            options = whole_actions(g, self.compiled_actions(g), decision["chosen"])
+        options += [o for o in decision["options"] if o["id"] == PASS]
+        g.whole_read = (decision, {o["id"]: o for o in options}, True)
+        return options
+
+    def draw_rest(self, g, decision, step, rng) -> dict | None:
+        """A random whole action that goes on from the step value `step`, kept for `choose`."""
+        with g.unchanging():
+            whole = random_action(g, self.compiled_actions(g), decision["chosen"] + [step], rng)
+        if whole is not None:
+            if g.whole_read is None or g.whole_read[0] is not decision:
+                g.whole_read = (decision, {}, False)
+            g.whole_read[1][whole["id"]] = whole
+        return whole
+
+    def chosen_labels(self, g, decision) -> list[str]:
+        return chosen_labels(g, self.compiled_actions(g), decision["chosen"])
 
     def apply(self, g, decision, option) -> None:
         value = option["value"]
