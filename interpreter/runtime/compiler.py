@@ -8,7 +8,8 @@ from dsl import Program
 from dsl import Hierarchy, conjuncts, locals_read
 
 from .errors import RuleFault
-from .expressions import compile_expr
+from .expressions import compile_expr, compile_function, constant_value
+from .pycode import PackCode
 from .statements import WhileOp, compile_stmt
 from .view import RulesView
 
@@ -23,7 +24,6 @@ class Callable:
     name: str
     params: list[str]
     block: int = -1
-    body: object = None          # functions: the compiled expression
     label: str = ""
     domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
     checks: list = field(default_factory=list)    # actions: checks[k], the parts of `requires` that k bound parameters decide
@@ -55,6 +55,8 @@ class Compiled:
         self.seats_min, self.seats_max = game.seats_min, game.seats_max
         self.blocks: list[Block] = []
         self.current_file = ""
+        self.current_stem = "constant"            # names the generated functions of the declaration being compiled
+        self.code = PackCode(game.title)
         self.kinds = Hierarchy(parent=p.kind_parents())    # the same hierarchy the checker used
         self._ancestors: dict[str, list[str]] = {}
         self._members: dict[str, list[str]] = {}
@@ -171,17 +173,17 @@ class Compiled:
 
     def at(self, decl) -> None:
         self.current_file = decl.file
+        stem = f"{decl.decl}_{decl.name}" if decl.name and decl.name.isidentifier() else decl.decl
+        self.current_stem = stem
 
     def build_code(self) -> None:
         p = self.program
         self.functions: dict[str, Callable] = {}
-        for fn in p.by_cat["function"].values():
-            self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params])
+        impure = impure_functions(p.by_cat["function"])
         for fn in p.by_cat["function"].values():
             self.at(fn)
-            self.functions[fn.name].body = compile_expr(fn.body, self)
-        for name in impure_functions(p.by_cat["function"]):
-            self.functions[name].pure = False
+            self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params], pure=fn.name not in impure)
+            compile_function(fn, fn.name not in impure, self)
         self.procedures = {}
         for pr in p.by_cat["procedure"].values():
             self.at(pr)
@@ -259,6 +261,7 @@ class Compiled:
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+        self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)
 
     def name_label(self, name: str) -> str:
@@ -305,23 +308,9 @@ def impure_functions(functions: dict) -> set:
     return impure
 
 
-class _ConstantEngine:
-    """Just enough engine to evaluate constant attribute values at compile time."""
-    vars: dict = {}
-    seat = 1
-    call_depth = 0
-    memo = None
-
-    def charge(self, amount: int = 1) -> None:
-        pass
-
-    def display(self, value):
-        return str(value)
-
-
 def _constant(node, c):
     try:
-        return compile_expr(node, c)(_ConstantEngine(), {})
+        return constant_value(node, c)
     except (RuleFault, AttributeError, KeyError, TypeError) as err:
         from .errors import GameError
         raise GameError(f"{c.current_file}:{node.line}:{node.col}: error: this value must be a constant ({err})")

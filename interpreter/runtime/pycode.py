@@ -1,0 +1,71 @@
+"""The Python module one compiled pack runs as: its source, the names it uses, and its functions."""
+from __future__ import annotations
+
+import linecache
+from types import FunctionType
+
+from . import support
+
+HEADER = '"""Generated from the rules of {title}: one function per rules function and per expression a statement runs."""\n'
+
+
+def _not_ready(*args):
+    raise RuntimeError("the rules' Python module is still being written")
+
+
+class PackCode:
+    """Collects generated functions while a pack is compiled, then runs their source once.
+
+    Statements are compiled before the module exists, so each generated function is handed out
+    at once as a placeholder; `finish` gives every placeholder its real code."""
+
+    def __init__(self, title: str):
+        self.title = title
+        self.namespace: dict = dict(support.NAMES, __name__=f"garrison_rules_{id(self):x}")
+        self.sources: list[str] = []
+        self.placeholders: dict[str, FunctionType] = {}
+        self.values: dict[object, str] = {}      # a value the code refers to -> its name in the module
+        self.counts: dict[str, int] = {}
+        self.finished = False
+
+    def fresh_name(self, stem: str) -> str:
+        n = self.counts.get(stem, 0) + 1
+        self.counts[stem] = n
+        return f"{stem}_{n}"
+
+    def name_of(self, key, stem: str, make) -> str:
+        """The module name of a shared value (a field table, a kind's members), made on first use."""
+        name = self.values.get(key)
+        if name is None:
+            name = self.values[key] = self.fresh_name(stem)
+            self.namespace[name] = make()
+        return name
+
+    def define(self, name: str, source: str) -> FunctionType:
+        """Add a function's source; returns the function (working once the module is finished)."""
+        if self.finished:
+            raise RuntimeError("the rules' Python module is already finished")
+        self.sources.append(source)
+        fn = self.placeholders[name] = FunctionType(_not_ready.__code__, self.namespace, name)
+        self.namespace[name] = fn
+        return fn
+
+    def evaluate(self, source: str, engine):
+        """The value of one expression of the module's names, at once, run against `engine` as `g`."""
+        return eval(compile(source, "<rules constant>", "eval"), self.namespace, {"g": engine})
+
+    def finish(self) -> None:
+        self._run(self.source())
+        for name, placeholder in self.placeholders.items():
+            placeholder.__code__ = self.namespace[name].__code__
+            self.namespace[name] = placeholder       # generated calls and statements share one function
+        self.placeholders = {}
+        self.finished = True
+
+    def _run(self, source: str) -> None:
+        filename = f"<rules of {self.title} {len(self.sources)}>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)   # tracebacks show the code
+        exec(compile(source, filename, "exec"), self.namespace)
+
+    def source(self) -> str:
+        return HEADER.format(title=self.title) + "\n\n".join(self.sources) + "\n"

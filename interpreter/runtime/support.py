@@ -1,0 +1,158 @@
+"""What the generated Python of a pack calls at run time: checked arithmetic, text, field tables, limits."""
+from __future__ import annotations
+
+from .errors import RuleFault
+
+MAX_LIST = 100_000          # items in one list
+MAX_TEXT = 100_000          # characters in one text value
+MAX_INT_BITS = 256          # bits in one number
+MAX_CALL_DEPTH = 200        # nested calls of rules functions
+MAX_WORK = 250_000          # statements, comprehension items, option bindings and dice between two decisions
+MISSING = object()
+
+
+class FieldTable(dict):
+    """One fixed attribute of every object that has it; reading it for any other value is a rule's fault."""
+
+    def __init__(self, name: str, values: dict, labels: dict):
+        super().__init__(values)
+        self.name, self.labels = name, labels
+
+    def __missing__(self, obj):
+        if obj is None:
+            raise RuleFault(f"cannot read '.{self.name}' of nothing")
+        if obj in self.labels:
+            raise RuleFault(f"{self.labels[obj]} has no field '{self.name}'")
+        raise RuleFault(f"cannot read '.{self.name}' of {obj!r}: it is not a piece or space")
+
+
+def var_field(g, obj, name: str, table: FieldTable):
+    """An attribute that some kind declares with `var`: the object's current value, else its fixed one."""
+    own = g.fields.get(obj)
+    if own is not None and name in own:
+        return own[name]
+    return table[obj]
+
+
+def pseudo_field(g, obj, name: str):
+    """`.label`, `.kind`, `.deck` and `.location` of a value worked out by an expression."""
+    if obj is None:
+        raise RuleFault(f"cannot read '.{name}' of nothing")
+    return g.field(obj, name)
+
+
+def nothing(name: str):
+    raise RuleFault(f"cannot read '.{name}' of nothing")
+
+
+def unbound(err: KeyError) -> Exception:
+    """The fault to report for a local name read before it was given a value."""
+    name = err.args[0] if err.args else None
+    return RuleFault(f"'{name}' has no value yet") if isinstance(name, str) else err
+
+
+def no_value(name: str):
+    raise RuleFault(f"'{name}' has no value yet")
+
+
+def too_deep(name: str):
+    raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+
+
+def runaway():
+    raise RuleFault(f"runaway rules: more than {MAX_WORK} steps of work without a decision")
+
+
+def each(g, values):
+    """The values a comprehension walks, charged to the work budget."""
+    g.work += len(values)
+    if g.work > MAX_WORK:
+        runaway()
+    return values
+
+
+def ordered(pairs: list, descending: bool) -> list:
+    """The values of (key, value) pairs sorted by key; ties keep their order."""
+    pairs.sort(key=_first, reverse=descending)
+    return [v for _, v in pairs]
+
+
+def _first(pair):
+    return pair[0]
+
+
+def number(value):
+    if value.__class__ is int and value.bit_length() > MAX_INT_BITS:
+        raise RuleFault("a number grew beyond what rules may use")
+    return value
+
+
+def text(g, value: str) -> str:
+    if len(value) > MAX_TEXT:
+        raise RuleFault(f"a text grew beyond {MAX_TEXT} characters")
+    g.work += len(value) // 1000
+    if g.work > MAX_WORK:
+        runaway()
+    return value
+
+
+def plus(g, a, b):
+    if a.__class__ is int and b.__class__ is int:
+        return number(a + b)
+    if isinstance(a, str):
+        return text(g, a + (b if isinstance(b, str) else g.display(b)))
+    if isinstance(a, list):
+        if not isinstance(b, list):
+            raise RuleFault("'+' adds a list only to a list")
+        if len(a) + len(b) > MAX_LIST:
+            raise RuleFault(f"a list can hold at most {MAX_LIST} items")
+        return a + b
+    if a is None or b is None:
+        raise RuleFault("'+' on nothing")
+    return number(a + b)
+
+
+def _numbers(op: str, a, b) -> None:
+    if a is None or b is None:
+        raise RuleFault(f"'{op}' on nothing")
+
+
+def minus(a, b):
+    _numbers("-", a, b)
+    return number(a - b)
+
+
+def times(a, b):
+    _numbers("*", a, b)
+    if not (isinstance(a, int) and isinstance(b, int)):
+        raise RuleFault("'*' multiplies numbers only")
+    return number(a * b)
+
+
+def divide(a, b):
+    _numbers("/", a, b)
+    if b == 0:
+        raise RuleFault("division by zero")
+    return a // b
+
+
+def modulo(a, b):
+    _numbers("%", a, b)
+    if b == 0:
+        raise RuleFault("division by zero")
+    return a % b
+
+
+def span(a, b):
+    _numbers("..", a, b)
+    if b - a >= MAX_LIST:
+        raise RuleFault(f"the range {a}..{b} is too long (at most {MAX_LIST} numbers)")
+    return list(range(a, b + 1))
+
+
+# the names generated code finds in its module
+NAMES = {"RuleFault": RuleFault, "MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING,
+         "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
+         "no_value": no_value, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
+         "number": number, "text": text, "plus": plus, "minus": minus, "times": times, "divide": divide,
+         "modulo": modulo, "span": span}
