@@ -8,8 +8,9 @@ from dsl import Program
 from dsl import Hierarchy, conjuncts, locals_read
 
 from .errors import RuleFault
-from .expressions import compile_expr, compile_function, constant_value
+from .expressions import compile_expr, compile_function, constant_value, inlined_functions
 from .pycode import PackCode
+from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
 from .view import RulesView
 
@@ -17,6 +18,11 @@ from .view import RulesView
 @dataclass
 class Block:
     ops: list
+    stmts: list                 # the statements the ops were compiled from
+    call_body: bool = False     # the body of a call (procedure, action, phase, trigger, `does`, play): `return` ends it
+    file: str = ""
+    line: int = 0
+    stem: str = ""              # names its generated code after its declaration
 
 
 @dataclass
@@ -57,6 +63,7 @@ class Compiled:
         self.current_file = ""
         self.current_stem = "constant"            # names the generated functions of the declaration being compiled
         self.code = PackCode(game.title)
+        self.inlined: dict = {}                   # functions written in place at their calls (see build_code)
         self.kinds = Hierarchy(parent=p.kind_parents())    # the same hierarchy the checker used
         self._ancestors: dict[str, list[str]] = {}
         self._members: dict[str, list[str]] = {}
@@ -159,10 +166,10 @@ class Compiled:
         self.var_defaults[oid] = mutable
 
     # ---- code
-    def block(self, stmts: list) -> int:
+    def block(self, stmts: list, call_body: bool = False) -> int:
         """Compile a statement list into a numbered block."""
         index = len(self.blocks)
-        block = Block([])
+        block = Block([], stmts, call_body, self.current_file, stmts[0].line if stmts else 0, self.current_stem)
         self.blocks.append(block)
         for i, st in enumerate(stmts):
             op = compile_stmt(st, self)
@@ -180,6 +187,7 @@ class Compiled:
         p = self.program
         self.functions: dict[str, Callable] = {}
         impure = impure_functions(p.by_cat["function"])
+        self.inlined = inlined_functions(p.by_cat["function"], impure)
         for fn in p.by_cat["function"].values():
             self.at(fn)
             self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params], pure=fn.name not in impure)
@@ -187,11 +195,11 @@ class Compiled:
         self.procedures = {}
         for pr in p.by_cat["procedure"].values():
             self.at(pr)
-            self.procedures[pr.name] = Callable(pr.name, [x.name for x in pr.params], self.block(pr.body))
+            self.procedures[pr.name] = Callable(pr.name, [x.name for x in pr.params], self.block(pr.body, True))
         self.actions = {}
         for ac in p.by_cat["action"].values():
             self.at(ac)
-            c = Callable(ac.name, [x.name for x in ac.params], self.block(ac.body))
+            c = Callable(ac.name, [x.name for x in ac.params], self.block(ac.body, True))
             c.domains = [(x.name, compile_expr(x.domain, self) if x.domain is not None else None, x.type.name)
                          for x in ac.params]
             c.checks = self.action_checks(ac)
@@ -203,17 +211,17 @@ class Compiled:
         self.phases = {}
         for ph in p.by_cat["phase"].values():
             self.at(ph)
-            self.phases[ph.name] = Callable(ph.name, [], self.block(ph.body), label=ph.label or ph.name)
+            self.phases[ph.name] = Callable(ph.name, [], self.block(ph.body, True), label=ph.label or ph.name)
         kind_does = {}
         for k in p.by_cat["kind"].values():
             if k.does is not None:
                 self.at(k)
-                kind_does[k.name] = self.block(k.does)
+                kind_does[k.name] = self.block(k.does, True)
         piece_does = {}
         for pc in p.by_cat["piece"].values():
             if pc.does is not None:
                 self.at(pc)
-                piece_does[pc.name] = self.block(pc.does)
+                piece_does[pc.name] = self.block(pc.does, True)
         for oid in self.pieces:
             for k in self.ancestors(self.kind_of(oid)):
                 block = piece_does.get(k, kind_does.get(k))
@@ -227,9 +235,9 @@ class Compiled:
             cond = compile_expr(t.cond, self) if t.cond is not None else None
             if isinstance(t, A.EntersTrigger):
                 members = frozenset(self.members(t.kind.name))
-                self.enter_triggers.append(Trigger(self.block(t.body), cond, members, t.piece_var, t.space_var))
+                self.enter_triggers.append(Trigger(self.block(t.body, True), cond, members, t.piece_var, t.space_var))
             else:
-                self.change_triggers.setdefault(t.var, []).append(Trigger(self.block(t.body), cond))
+                self.change_triggers.setdefault(t.var, []).append(Trigger(self.block(t.body, True), cond))
         self.vars: dict[str, tuple] = {}
         for v in p.by_cat["var"].values():
             self.at(v)
@@ -237,7 +245,7 @@ class Compiled:
         self.play = None
         if p.plays:
             self.at(p.plays[0])
-            self.play = self.block(p.plays[0].body)
+            self.play = self.block(p.plays[0].body, True)
         self.score = None
         self.outcomes = []
         if p.results:
@@ -261,6 +269,7 @@ class Compiled:
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+        self.straight = StraightWriter(self).write_all()     # block -> its function, where it runs at once
         self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)
 

@@ -6,16 +6,16 @@ from contextlib import contextmanager
 from dsl import suggest
 
 from .dice import Chance, seed_state
-from .errors import PYTHON_FAULTS, GameError, RuleFault
+from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
-from .state import CALLS, LOOPS, Frame, State, copy_state, state_json
+from .frames import Frames
+from .state import State, copy_state, state_json
+from .support import MAX_WORK, runaway
 
 MAX_STEPS = 250_000        # statements between two decisions before a rule counts as runaway
-MAX_WORK = 250_000         # statements, comprehension items, option bindings and dice between two decisions
-MAX_FRAMES = 2_000         # nested blocks and calls before recursion counts as runaway
 
 
-class Engine(Chance, State):
+class Engine(Frames, Chance, State):
     """One game: its state (the fields of State, all plain data) and the machine that plays its rules."""
 
     def __init__(self, c):
@@ -45,7 +45,7 @@ class Engine(Chance, State):
                 raise GameError(f"rules: error: the starting value of '{name}' cannot be computed ({err})") from None
             g.vars[name] = value if low is None else max(low, min(high, value))
         if c.play is not None:
-            g.call(c.play, {})
+            g.call_later(c.play, {})      # play starts when the game is first run, after any forced rolls
         return g
 
     def state(self) -> dict:
@@ -108,9 +108,7 @@ class Engine(Chance, State):
         self.log_event("var", var=name, old=old, new=value)
         triggers = self.c.change_triggers.get(name)
         if triggers:
-            for t in reversed(triggers):
-                if t.cond is None or t.cond(self, {}):
-                    self.call(t.block, {})
+            self.call_each([(t.block, {}) for t in triggers if t.cond is None or t.cond(self, {})])
 
     def stack(self, space) -> list:
         try:
@@ -178,68 +176,7 @@ class Engine(Chance, State):
                     env = {t.piece_var: piece, t.space_var: space}
                     if t.cond is None or t.cond(self, env):
                         calls.append((t.block, env))
-        for block, env in reversed(calls):
-            self.call(block, env)
-
-    # ---- frames
-    def push(self, block: int, env_id: str, kind: str = "block", **details) -> None:
-        if len(self.frames) >= MAX_FRAMES:
-            raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
-        self.frames.append(Frame(block=block, env=env_id, pc=0, kind=kind, **details))
-
-    def call(self, block: int, env: dict, kind: str = "call", **details) -> None:
-        """Run a block in a new environment of its own (`kind` is call or phase)."""
-        env_id = str(self.next_env)
-        self.next_env += 1
-        self.envs[env_id] = env
-        self.push(block, env_id, kind, **details)
-
-    def pop(self) -> Frame:
-        f = self.frames.pop()
-        kind = f["kind"]
-        if kind == "seat":
-            self.seat = f["restore"]
-        elif kind == "phase":
-            self.phase = f["restore"]
-        if kind in CALLS:
-            self.envs.pop(f["env"], None)
-        return f
-
-    def unwind_loop(self, keep_loop: bool) -> None:
-        while self.frames:
-            f = self.frames[-1]
-            if f["kind"] in LOOPS:
-                if keep_loop:
-                    f["pc"] = len(self.c.blocks[f["block"]].ops)
-                else:
-                    self.pop()
-                return
-            self.pop()
-
-    def unwind_call(self) -> None:
-        while self.frames:
-            if self.pop()["kind"] in CALLS:
-                return
-
-    def end_of_block(self, f: Frame) -> None:
-        kind = f["kind"]
-        if kind == "for":
-            f["i"] += 1
-            if f["i"] < len(f["items"]):
-                self.envs[f["env"]][f["var"]] = f["items"][f["i"]]
-                f["pc"] = 0
-                return
-        elif kind == "repeat":
-            f["i"] += 1
-            if f["i"] < f["n"]:
-                f["pc"] = 0
-                return
-        elif kind == "while":
-            block, index = f["test"]
-            if self.c.blocks[block].ops[index].expr(self, self.envs[f["env"]]):     # the while's condition
-                f["pc"] = 0
-                return
-        self.pop()
+        self.call_each(calls)
 
     # ---- running
     @contextmanager
@@ -255,7 +192,7 @@ class Engine(Chance, State):
         """Count work done by expressions; too much between two decisions is a runaway rule."""
         self.work += amount
         if self.work > MAX_WORK:
-            raise RuleFault(f"runaway rules: more than {MAX_WORK} steps of work without a decision")
+            runaway()
 
     def run(self) -> None:
         """Run rules until a decision is needed or the game is over."""
@@ -282,13 +219,24 @@ class Engine(Chance, State):
                     continue
                 op = ops[pc]
                 f["pc"] = pc + 1
-                op.run(self, f)
-        except RuleFault as fault:
-            where = op.where if op is not None else "rules"
-            raise GameError(f"{where}: error: {fault}") from None
-        except PYTHON_FAULTS as err:
-            where = op.where if op is not None else "rules"
-            raise GameError(f"{where}: error: the rule failed ({type(err).__name__}: {err})") from None
+                if op.straight is None:
+                    op.run(self, f)
+                else:
+                    op.straight(self, self.envs[f["env"]])
+        except GameEnded:
+            pass
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise self.rules_error(err, op.where if op is not None else "rules") from None
+
+    def rules_error(self, err: Exception, where: str, failed: str = "the rule failed") -> GameError:
+        """A fault met while running rules, as the error naming the statement it happened in."""
+        code = self.c.code
+        where = code.where_in(err.__traceback__) or where
+        if isinstance(err, RuleFault):
+            return GameError(f"{where}: error: {err}")
+        if isinstance(err, KeyError) and code.raised_in(err.__traceback__) and err.args and isinstance(err.args[0], str):
+            return GameError(f"{where}: error: '{err.args[0]}' has no value yet")      # a local name read early
+        return GameError(f"{where}: error: {failed} ({type(err).__name__}: {err})")
 
     # ---- decisions
     def peek_stop(self) -> bool:
@@ -332,10 +280,10 @@ class Engine(Chance, State):
         op = self.asking_op(decision)
         try:
             op.apply(self, decision, option)
-        except RuleFault as fault:
-            raise GameError(f"{op.where}: error: {fault}") from None
-        except PYTHON_FAULTS as err:
-            raise GameError(f"{op.where}: error: the choice cannot be applied ({type(err).__name__}: {err})") from None
+        except GameEnded:
+            pass
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise self.rules_error(err, op.where, "the choice cannot be applied") from None
         self.run()
 
     def asking_op(self, decision: dict):

@@ -10,6 +10,10 @@ class RuleFault(Exception):
     """A rule went wrong at run time; the statement running it adds the rules position."""
 
 
+class GameEnded(Exception):
+    """Raised by rules run at once after `end game`, to leave every block still running."""
+
+
 class RulesChanged(GameError):
     """A saved game was made under other rules (another fingerprint) and was not replayed under these."""
 

@@ -12,7 +12,9 @@ from .support import FieldTable
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
-                   "every": "all({0})", "abs": "abs({0})", "seats": "g.seats"}
+                   "every": "all({0})", "abs": "abs({0})", "seats": "g.seats",
+                   "tokens": "g.tokens.get({0}, NO_TOKENS).get({1}, 0)"}
+INLINE_SIZE = 20        # a pure function of at most this many nodes, calling itself nowhere, is written in place
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 ARITHMETIC = {"-": "minus", "*": "times", "/": "divide", "%": "modulo", "..": "span"}
 
@@ -63,6 +65,29 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
         lines += ["    if m is not None:", "        m[k] = r"]
     lines.append("    return r")
     c.code.define(name, "\n".join(lines))
+
+
+def inlined_functions(functions: dict, impure: set) -> dict:
+    """The small pure functions that are written in place at every call, by name."""
+    calls = {name: {n.func for n in A.walk(fn.body) if isinstance(n, A.Call) and n.ref == "function"}
+             for name, fn in functions.items()}
+    return {name: fn for name, fn in functions.items()
+            if name not in impure and not _reaches(calls, name, name)
+            and not any(isinstance(n, A.Comprehension) for n in A.walk(fn.body))
+            and sum(1 for _ in A.walk(fn.body)) <= INLINE_SIZE}
+
+
+def _reaches(calls: dict, start: str, target: str) -> bool:
+    """Whether `start` calls `target`, directly or through other functions."""
+    seen, todo = set(), list(calls.get(start, ()))
+    while todo:
+        name = todo.pop()
+        if name == target:
+            return True
+        if name not in seen:
+            seen.add(name)
+            todo.extend(calls.get(name, ()))
+    return False
 
 
 def function_name(name: str) -> str:
@@ -208,6 +233,11 @@ class ExpressionWriter:
     def write_call(self, node: A.Call):
         args = [self.write(a) for a in node.args]
         if node.ref == "function":
+            decl = self.c.inlined.get(node.func)
+            if decl is not None and all(_simple(a) or a.isdigit() or a.startswith("'") for a in args):
+                # the body with the arguments in place of the parameters: no call, no memo look-up
+                scope = {p.name: a for p, a in zip(decl.params, args)}
+                return ExpressionWriter(self.c, scope, in_function=True, constant=self.constant).write(decl.body)
             return f"{function_name(node.func)}({', '.join(['g'] + args)})"
         builtin = BUILTINS[node.func]
         if node.func in INLINE_BUILTINS and (len(args) == 1 or not builtin.collects):

@@ -117,8 +117,20 @@ def without_twins(options: list, g) -> list:
 
 def twin_key(g, value):
     """What two values share when they are interchangeable: equal values, or twin pieces in one place with the same marks."""
-    if not (isinstance(value, str) and value in g.where):
-        return repr(value)
-    fields, tokens = g.fields.get(value), g.tokens.get(value)
-    return (g.c.twin_key(value), g.where[value], repr(sorted(fields.items())) if fields else "",
+    if value.__class__ is not str:
+        return (repr(value),)        # never equal to a text or to a piece's key
+    if value not in g.where:
+        return value
+    memo = g.memo
+    if memo is None:
+        return _piece_twin_key(g, value)
+    key = memo.get((twin_key, value))      # while nothing changes, each piece's key is worked out once
+    if key is None:
+        key = memo[(twin_key, value)] = _piece_twin_key(g, value)
+    return key
+
+
+def _piece_twin_key(g, piece: str) -> tuple:
+    fields, tokens = g.fields.get(piece), g.tokens.get(piece)
+    return (g.c.twin_key(piece), g.where[piece], repr(sorted(fields.items())) if fields else "",
             repr(sorted(tokens.items())) if tokens else "")

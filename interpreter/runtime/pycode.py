@@ -26,6 +26,9 @@ class PackCode:
         self.placeholders: dict[str, FunctionType] = {}
         self.values: dict[object, str] = {}      # a value the code refers to -> its name in the module
         self.counts: dict[str, int] = {}
+        self.located: dict[int, list] = {}      # source number -> (line in it, rules position) of its statements
+        self.positions: dict[int, str] = {}     # line of the module -> the rules statement it runs
+        self.filename = ""
         self.finished = False
 
     def fresh_name(self, stem: str) -> str:
@@ -50,22 +53,47 @@ class PackCode:
         self.namespace[name] = fn
         return fn
 
+    def define_located(self, name: str, lines: list) -> FunctionType:
+        """`define` from (line, rules position or None) pairs: errors on those lines name the position."""
+        fn = self.define(name, "\n".join(text for text, _ in lines))
+        self.located[len(self.sources) - 1] = [(i, where) for i, (_, where) in enumerate(lines) if where]
+        return fn
+
+    def where_in(self, traceback) -> str | None:
+        """The rules position of the innermost generated statement a traceback passes through."""
+        found = None
+        while traceback is not None:
+            if traceback.tb_frame.f_code.co_filename == self.filename:
+                found = self.positions.get(traceback.tb_lineno, found)
+            traceback = traceback.tb_next
+        return found
+
+    def raised_in(self, traceback) -> bool:
+        """Whether the innermost frame of a traceback is generated code."""
+        last = None
+        while traceback is not None:
+            last, traceback = traceback, traceback.tb_next
+        return last is not None and last.tb_frame.f_code.co_filename == self.filename
+
     def evaluate(self, source: str, engine):
         """The value of one expression of the module's names, at once, run against `engine` as `g`."""
         return eval(compile(source, "<rules constant>", "eval"), self.namespace, {"g": engine})
 
     def finish(self) -> None:
-        self._run(self.source())
+        source = self.source()
+        self.filename = f"<rules of {self.title}, {self.namespace['__name__']}>"
+        linecache.cache[self.filename] = (len(source), None, source.splitlines(True), self.filename)  # tracebacks show it
+        exec(compile(source, self.filename, "exec"), self.namespace)
+        line = HEADER.count("\n") + 1
+        for number, source in enumerate(self.sources):
+            for offset, where in self.located.get(number, ()):
+                self.positions[line + offset] = where
+            line += source.count("\n") + 2
         for name, placeholder in self.placeholders.items():
             placeholder.__code__ = self.namespace[name].__code__
             self.namespace[name] = placeholder       # generated calls and statements share one function
         self.placeholders = {}
         self.finished = True
-
-    def _run(self, source: str) -> None:
-        filename = f"<rules of {self.title} {len(self.sources)}>"
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)   # tracebacks show the code
-        exec(compile(source, filename, "exec"), self.namespace)
 
     def source(self) -> str:
         return HEADER.format(title=self.title) + "\n\n".join(self.sources) + "\n"

@@ -11,13 +11,18 @@ from .staging import chosen_labels, random_action, step_options, step_prompt, wh
 
 
 class Op:
-    """A compiled statement; `where` is its rules position, for errors."""
-    __slots__ = ("where",)
+    """A compiled statement; `where` is its rules position, for errors. A statement that asks no
+    decision either way runs in one go with `now(g, env)`; `straight`, when set, is the statement
+    written as Python (see straight.py)."""
+    __slots__ = ("where", "straight")
 
     def __init__(self, st, c):
         pass            # break, continue and return have nothing to compile
 
     def run(self, g, f) -> None:
+        self.now(g, g.envs[f["env"]])
+
+    def now(self, g, env) -> None:
         raise NotImplementedError
 
 
@@ -27,8 +32,8 @@ class LetOp(Op):
     def __init__(self, st: A.Let, c):
         self.name, self.value = st.name, compile_expr(st.value, c)
 
-    def run(self, g, f):
-        g.envs[f["env"]][self.name] = self.value(g, g.envs[f["env"]])
+    def now(self, g, env):
+        env[self.name] = self.value(g, env)
 
 
 class SetOp(Op):
@@ -49,8 +54,7 @@ class SetOp(Op):
             return old - new
         return new
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         value = self.value(g, env)
         if self.mode == "local":
             env[self.name] = self.combine(env.get(self.name, 0), value)
@@ -75,8 +79,7 @@ class MoveOp(Op):
     def __init__(self, st: A.Move, c):
         self.what, self.dest, self.bottom = compile_expr(st.what, c), compile_expr(st.dest, c), st.bottom
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         pieces = _as_list(self.what(g, env))
         dest = self.dest(g, env)
         if dest is None:
@@ -94,8 +97,7 @@ class ShuffleOp(Op):
         self.into = compile_expr(st.into, c) if st.into is not None else None
         self.among = compile_expr(st.among_bottom, c) if st.among_bottom is not None else None
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         if self.into is None:
             g.shuffle_space(self.target(g, env))
             return
@@ -111,8 +113,7 @@ class InsertOp(Op):
     def __init__(self, st: A.Insert, c):
         self.what, self.into = compile_expr(st.what, c), compile_expr(st.into, c)
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         g.insert_randomly(_as_list(self.what(g, env)), self.into(g, env))
 
 
@@ -125,8 +126,7 @@ class TokensOp(Op):
         self.count = compile_expr(st.count, c) if st.count is not None else None
         self.every = getattr(st, "every_token", False)
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         token = env[self.token] if self.local else self.token
         target = self.target(g, env)
         if target is None:
@@ -231,8 +231,7 @@ class CallOp(Op):
     def __init__(self, st: A.CallStmt, c):
         self.name, self.args = st.name, [compile_expr(a, c) for a in st.args]
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         proc = g.c.procedures[self.name]
         values = [a(g, env) for a in self.args]
         g.call(proc.block, dict(zip(proc.params, values)))
@@ -244,8 +243,8 @@ class ResolveOp(Op):
     def __init__(self, st: A.Resolve, c):
         self.what = compile_expr(st.what, c)
 
-    def run(self, g, f):
-        obj = self.what(g, g.envs[f["env"]])
+    def now(self, g, env):
+        obj = self.what(g, env)
         if obj is None:
             raise RuleFault("cannot resolve nothing")
         block = g.c.does.get(obj)
@@ -484,9 +483,20 @@ class PhaseOp(Op):
 
     def run(self, g, f):
         phase = g.c.phases[self.name]
+        if g.c.straight[phase.block] is not None:
+            self.now(g, None)
+            return
         g.call(phase.block, {}, "phase", restore=g.phase)
         g.phase = phase.label
         g.log_event("phase", phase=phase.label)
+
+    def now(self, g, env):
+        """A phase whose body runs at once."""
+        phase = g.c.phases[self.name]
+        restore, g.phase = g.phase, phase.label
+        g.log_event("phase", phase=phase.label)
+        g.c.straight[phase.block](g, {})
+        g.phase = restore
 
 
 class LogOp(Op):
@@ -495,8 +505,8 @@ class LogOp(Op):
     def __init__(self, st: A.Log, c):
         self.message = compile_expr(st.message, c)
 
-    def run(self, g, f):
-        g.log_event("note", text=self.message(g, g.envs[f["env"]]))
+    def now(self, g, env):
+        g.log_event("note", text=self.message(g, env))
 
 
 class TallyOp(Op):
@@ -505,7 +515,7 @@ class TallyOp(Op):
     def __init__(self, st: A.Tally, c):
         self.name = st.name
 
-    def run(self, g, f):
+    def now(self, g, env):
         g.log_event("tally", name=self.name)
 
 
@@ -516,8 +526,7 @@ class EndOp(Op):
         self.outcome = compile_expr(st.outcome, c) if st.outcome is not None else None
         self.reason = compile_expr(st.reason, c) if st.reason is not None else None
 
-    def run(self, g, f):
-        env = g.envs[f["env"]]
+    def now(self, g, env):
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
@@ -532,4 +541,5 @@ OPS = {A.Let: LetOp, A.Set: SetOp, A.Move: MoveOp, A.Shuffle: ShuffleOp, A.Inser
 def compile_stmt(st, c) -> Op:
     op = OPS[type(st)](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
+    op.straight = None
     return op

@@ -1,7 +1,7 @@
 """What the generated Python of a pack calls at run time: checked arithmetic, text, field tables, limits."""
 from __future__ import annotations
 
-from .errors import RuleFault
+from .errors import GameEnded, RuleFault
 
 MAX_LIST = 100_000          # items in one list
 MAX_TEXT = 100_000          # characters in one text value
@@ -9,6 +9,7 @@ MAX_INT_BITS = 256          # bits in one number
 MAX_CALL_DEPTH = 200        # nested calls of rules functions
 MAX_WORK = 250_000          # statements, comprehension items, option bindings and dice between two decisions
 MISSING = object()
+NO_TOKENS: dict = {}        # what an object without tokens holds (never written to)
 
 
 class FieldTable(dict):
@@ -57,6 +58,16 @@ def no_value(name: str):
 
 def too_deep(name: str):
     raise RuleFault(f"'{name}' calls itself too deeply (more than {MAX_CALL_DEPTH} levels)")
+
+
+def nested_too_deeply():
+    raise RuleFault(f"rules nest too deeply (more than {MAX_CALL_DEPTH} levels): a procedure probably calls itself without end")
+
+
+def seat_checked(g, seat: int) -> int:
+    if not 1 <= seat <= g.seats:
+        raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
+    return seat
 
 
 def runaway():
@@ -151,8 +162,9 @@ def span(a, b):
 
 
 # the names generated code finds in its module
-NAMES = {"RuleFault": RuleFault, "MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING,
+NAMES = {"RuleFault": RuleFault, "MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
-         "no_value": no_value, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
+         "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked,
+         "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
          "number": number, "text": text, "plus": plus, "minus": minus, "times": times, "divide": divide,
          "modulo": modulo, "span": span}
