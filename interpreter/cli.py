@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new and schema."""
+"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
 from __future__ import annotations
 
 import argparse
@@ -95,6 +95,12 @@ def build_parser() -> Parser:
     fmt.add_argument("--check", action="store_true", help="change nothing; list files that would change, exit 1 if any")
 
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
+
+    code = sub.add_parser("code", help="print the Python a game's rules are compiled to")
+    code.add_argument("game", metavar="GAME")
+    code.add_argument("--variant", default=None)
+    code.add_argument("--mod", action="append", default=[], metavar="FILE")
+    code.add_argument("--scenario", metavar="FILE")
     return parser
 
 
@@ -437,6 +443,14 @@ def _fmt_file(path, check: bool) -> str:
     return "changed"
 
 
+def cmd_code(args) -> int:
+    rules = _load_or_report(args)
+    if rules is None:
+        return EXIT_ERRORS
+    sys.stdout.write(rules.python_source(args.variant))
+    return EXIT_OK
+
+
 def cmd_schema(args) -> int:
     from .runtime import rules_schema
     sys.stdout.write(rules_schema())
@@ -445,6 +459,7 @@ def cmd_schema(args) -> int:
 
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
 COMMANDS["fmt"] = cmd_fmt
+COMMANDS["code"] = cmd_code
 
 if __name__ == "__main__":
     sys.exit(main())

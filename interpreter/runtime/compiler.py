@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from dsl import ast as A
 from dsl import Program
 from dsl import Hierarchy, conjuncts, locals_read
 
 from .errors import RuleFault
-from .expressions import compile_expr, compile_function, constant_value, inlined_functions
+from .expressions import compile_all, compile_expr, compile_function, constant_value, inlined_functions
 from .pycode import PackCode
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
@@ -32,7 +33,7 @@ class Callable:
     block: int = -1
     label: str = ""
     domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
-    checks: list = field(default_factory=list)    # actions: checks[k], the parts of `requires` that k bound parameters decide
+    checks: list = field(default_factory=list)    # actions: checks[k] tests the parts of `requires` that k bound parameters decide (or is None)
     prompts: list = field(default_factory=list)   # actions: each parameter's step question (fn or None)
     group: str = ""                               # actions: the title a staged perform's first step offers it under
     label_fn: object = None
@@ -72,20 +73,19 @@ class Compiled:
         self.build_objects()
         self.build_code()
 
-    def action_checks(self, ac: A.ActionDecl) -> list[list]:
+    def action_checks(self, ac: A.ActionDecl) -> list:
         """Each part of the requirement, placed at the first step after which all it reads is chosen.
 
         Parts keep their written order (a part may rely on the ones before it being true), so a
         part never runs before an earlier one."""
-        checks = [[] for _ in range(len(ac.params) + 1)]
-        if ac.requires is None:
-            return checks
-        position = {prm.name: i for i, prm in enumerate(ac.params)}
-        bound = 0
-        for part in conjuncts(ac.requires):
-            bound = max([bound] + [position[name] + 1 for name in locals_read(part) if name in position])
-            checks[bound].append(compile_expr(part, self))
-        return checks
+        parts = [[] for _ in range(len(ac.params) + 1)]
+        if ac.requires is not None:
+            position = {prm.name: i for i, prm in enumerate(ac.params)}
+            bound = 0
+            for part in conjuncts(ac.requires):
+                bound = max([bound] + [position[name] + 1 for name in locals_read(part) if name in position])
+                parts[bound].append(part)
+        return [compile_all(level, self) if level else None for level in parts]
 
     # ---- kinds
     def ancestors(self, kind: str) -> list[str]:
@@ -284,6 +284,14 @@ class Compiled:
             declared = self.ancestors(self.kind_of(oid))      # the piece's declaration, then its kinds
             key = self._twin_keys[oid] = repr((declared[1:], self.labels[oid], sorted(self.attrs[oid].items())))
         return key
+
+    @cached_property
+    def twinless(self) -> frozenset:
+        """The pieces no other piece could ever be interchangeable with."""
+        groups: dict[str, int] = {}
+        for oid in self.pieces:
+            groups[self.twin_key(oid)] = groups.get(self.twin_key(oid), 0) + 1
+        return frozenset(oid for oid in self.pieces if groups[self.twin_key(oid)] == 1)
 
     def kind_of(self, oid: str) -> str:
         return oid.split("#", 1)[0]

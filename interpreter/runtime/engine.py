@@ -23,6 +23,7 @@ class Engine(Frames, Chance, State):
         self.log: list = []
         self.call_depth = 0
         self.memo = None        # a cache of pure function values while options are listed
+        self.kept_memo = None   # that cache, kept while the game waits at one decision (nothing changes)
         self.peeking = False    # a look-ahead copy stops before listing the next options
         self.work = 0           # work done since the last decision (see MAX_WORK)
         self.labels_read = None     # (decision, its labels) once someone has read them
@@ -182,7 +183,9 @@ class Engine(Frames, Chance, State):
     @contextmanager
     def unchanging(self):
         """While options are listed or a position evaluated nothing changes: pure functions keep their values."""
-        self.memo = {}
+        if self.kept_memo is None:
+            self.kept_memo = {}
+        self.memo = self.kept_memo
         try:
             yield
         finally:
@@ -219,6 +222,7 @@ class Engine(Frames, Chance, State):
                     continue
                 op = ops[pc]
                 f["pc"] = pc + 1
+                self.kept_memo = None        # the rules go on: what was listed before may change
                 if op.straight is None:
                     op.run(self, f)
                 else:
@@ -274,6 +278,8 @@ class Engine(Frames, Chance, State):
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None
         self.decisions += 1
+        if option["value"] is None or not isinstance(option["value"], dict) or "step" not in option["value"]:
+            self.kept_memo = None            # only a step of a staged choice leaves the game as it was
         if "chosen" not in decision:     # a staged choice is logged once, as the whole action (see PerformOp)
             self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
                            option=option_label(self, option), id=option_id)

@@ -21,8 +21,14 @@ ARITHMETIC = {"-": "minus", "*": "times", "/": "divide", "%": "modulo", "..": "s
 
 def compile_expr(node, c):
     """A function `fn(g, env)` computing `node`, env holding the local names of the statement running it."""
+    return compile_all([node], c)
+
+
+def compile_all(parts: list, c):
+    """One function `fn(g, env)` testing that every expression of `parts` holds (the first false one's value)."""
     writer = ExpressionWriter(c, {})
-    body = writer.write(node)
+    body = " and ".join(writer.write(part) for part in parts)
+    node = parts[0]
     name = c.code.fresh_name(c.current_stem)
     lines = [f"def {name}(g, e):", f"    # {c.current_file}:{node.line}:{node.col}"]
     if writer.reads_env:

@@ -49,11 +49,12 @@ def _state_field(name: str, doc: str) -> property:
 class Game:
     """A game in progress. The rules run until they need a decision; `choose` answers it."""
 
-    def __init__(self, rules, engine: Engine, trail: list, settled: bool = True):
+    def __init__(self, rules, engine: Engine, trail: list, settled: bool = True, replayable: bool = True):
         self.rules = rules
         self._raw_engine = engine
         self._settled = settled     # False until the rules have run up to the first decision
         self.trail = trail          # [["choose", id] | ["force", [values]]], from the start
+        self._replayable = replayable   # whether replaying the trail from the seed gives this game back
         self.replayed_under_new_rules = False   # True when loaded from a save made under other rules
 
     @property
@@ -211,11 +212,14 @@ class Game:
         """Answer the pending decision; if the rules then fail, the game stays as it was."""
         if not isinstance(option_id, str):
             raise GameError(f"an option id is text, not {option_id!r}")
-        before = self._engine.copy()
+        engine = self._engine
+        asked = engine.decision
+        before = None if self._replayable else engine.copy()
         try:
-            self._engine.choose(option_id)
+            engine.choose(option_id)
         except GameError:
-            self._engine = before
+            if engine.decision is not asked:         # the rules ran and failed: go back to before the choice
+                self._engine = before or replay(self.rules, engine.seed, engine.variant, engine.seats, self.trail)._engine
             raise
         self.trail.append(["choose", option_id])
 
@@ -240,7 +244,7 @@ class Game:
     def clone(self, reseed: Optional[int] = None) -> "Game":
         """An independent copy. With `reseed`, the copy's future dice differ from this game's
         (a bot looking ahead must not see the real dice); forced rolls are dropped too."""
-        return Game(self.rules, self._copy_engine(reseed), [list(t) for t in self.trail])
+        return Game(self.rules, self._copy_engine(reseed), [list(t) for t in self.trail], replayable=reseed is None)
 
     def peek(self, option_id: str, reseed: int) -> "Game":
         """A throw-away copy after `option_id`, with fresh dice, run up to the next decision
@@ -249,7 +253,7 @@ class Game:
         engine = self._copy_engine(reseed)
         engine.peeking, engine.log = True, []
         engine.choose(option_id)
-        return Game(self.rules, engine, [])
+        return Game(self.rules, engine, [], replayable=False)
 
     def _copy_engine(self, reseed: Optional[int]) -> Engine:
         engine = self._engine.copy()

@@ -59,6 +59,10 @@ class Rules(BaseModel):
         """What a board or report may read of one variant's rules (see runtime.view.RulesView)."""
         return self.compiled(variant).view
 
+    def python_source(self, variant: Optional[str] = None) -> str:
+        """The Python one variant's rules are compiled to and run as (for reading; `garrison code`)."""
+        return self.compiled(variant).code.source()
+
     # ---- games
     def new_game(self, seed: int = 0, variant: Optional[str] = None, seats: int = 1):
         from .game import Game

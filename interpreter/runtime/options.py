@@ -119,7 +119,7 @@ def twin_key(g, value):
     """What two values share when they are interchangeable: equal values, or twin pieces in one place with the same marks."""
     if value.__class__ is not str:
         return (repr(value),)        # never equal to a text or to a piece's key
-    if value not in g.where:
+    if value not in g.where or value in g.c.twinless:
         return value
     memo = g.memo
     if memo is None:

@@ -6,7 +6,8 @@ from types import FunctionType
 
 from . import support
 
-HEADER = '"""Generated from the rules of {title}: one function per rules function and per expression a statement runs."""\n'
+HEADER = ('"""Generated from the rules of {title}: its functions, the expressions its statements evaluate,\n'
+          'and the bodies that run at once. Each function names the rules line it comes from."""\n\n\n')
 
 
 def _not_ready(*args):
@@ -88,7 +89,7 @@ class PackCode:
         for number, source in enumerate(self.sources):
             for offset, where in self.located.get(number, ()):
                 self.positions[line + offset] = where
-            line += source.count("\n") + 2
+            line += source.count("\n") + 3
         for name, placeholder in self.placeholders.items():
             placeholder.__code__ = self.namespace[name].__code__
             self.namespace[name] = placeholder       # generated calls and statements share one function
@@ -96,4 +97,4 @@ class PackCode:
         self.finished = True
 
     def source(self) -> str:
-        return HEADER.format(title=self.title) + "\n\n".join(self.sources) + "\n"
+        return HEADER.format(title=self.title) + "\n\n\n".join(self.sources) + "\n"

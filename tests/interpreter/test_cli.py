@@ -1,6 +1,7 @@
 """The `garrison` command line, run as a subprocess."""
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -317,6 +318,21 @@ def test_info_json():
     assert info["phases"] == ["raid_phase", "muster"]
     assert info["variants"] == ["hard"]
     assert info["seats"] == [1, 2]
+
+
+def test_code_prints_the_python_the_rules_run_as():
+    out = garrison("code", TINY)
+    assert out.returncode == 0, out.stderr
+    tree = ast.parse(out.stdout)                     # valid Python, as it is run
+    functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    assert "f_strongest" in functions                # a rules function becomes a Python function
+    strongest = out.stdout[out.stdout.index("def f_strongest"):]
+    assert strongest.splitlines()[1].strip() == "# tests/fixtures/tiny/game.rules:27:10"
+
+
+def test_code_of_a_variant_and_a_bad_one():
+    assert garrison("code", TINY, "--variant", "hard").returncode == 0
+    assert_one_line_usage_error(garrison("code", TINY, "--variant", "hardest"), r"unknown variant 'hardest'.*hard")
 
 
 def test_info_text():
