@@ -29,9 +29,14 @@ def distinct(g, values, chosen) -> list:
     """One value of each set of interchangeable ones, in order. A piece already chosen for an
     earlier parameter stays apart from its twins: choosing it again is not the same as choosing one of them."""
     seen, kept = set(), []
+    where, twinless = g.where, g.c.twinless
     for v in values:
-        if v in chosen and v.__class__ is str:
+        if v.__class__ is not str:
+            key = twin_key(g, v)
+        elif v in chosen:
             key = ("chosen", v)
+        elif v not in where or v in twinless:      # not a piece, or one without twins: itself
+            key = v
         else:
             key = twin_key(g, v)
         if key not in seen:
@@ -50,6 +55,13 @@ def completions(g, action, i: int, env: dict, args: list, rng=None):
     values = distinct(g, choices(g, action, i, env), args)
     if rng is not None:
         rng.shuffle(values)
+    if i + 1 == len(action.params):          # the last parameter: no deeper level to walk
+        for v in values:
+            env[name] = v
+            if allowed(g, action, i + 1, env):
+                yield args + [v]
+        env.pop(name, None)
+        return
     for v in values:
         env[name] = v
         if allowed(g, action, i + 1, env):
@@ -84,7 +96,11 @@ def action_options(g, action) -> list[dict]:
     env: dict = {}
     if not allowed(g, action, 0, env):
         return options
-    for args in completions(g, action, 0, env, []):
+    if len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
+        bindings = [[v] for v in distinct(g, choices(g, action, 0, env), ())]
+    else:
+        bindings = completions(g, action, 0, env, [])
+    for args in bindings:
         option = whole_option(action, args)
         if option["id"] in seen:
             option["id"] = distinct_id(option["id"], seen)      # arguments that read the same, e.g. text holding ':'

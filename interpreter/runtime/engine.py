@@ -1,8 +1,6 @@
 """The machine that runs compiled rules on a game state: values, moves, tokens, the frame stack, decisions."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 from dsl import suggest
 
 from .dice import Chance, seed_state
@@ -180,16 +178,9 @@ class Engine(Frames, Chance, State):
         self.call_each(calls)
 
     # ---- running
-    @contextmanager
-    def unchanging(self):
+    def unchanging(self) -> "Unchanging":
         """While options are listed or a position evaluated nothing changes: pure functions keep their values."""
-        if self.kept_memo is None:
-            self.kept_memo = {}
-        self.memo = self.kept_memo
-        try:
-            yield
-        finally:
-            self.memo = None
+        return Unchanging(self)
 
     def charge(self, amount: int = 1) -> None:
         """Count work done by expressions; too much between two decisions is a runaway rule."""
@@ -342,3 +333,19 @@ class Engine(Frames, Chance, State):
     def log_event(self, kind: str, **data) -> None:
         self.log.append((kind, data))
 
+
+class Unchanging:
+    """The scope of `Engine.unchanging` (a plain class: entered at every listing, it must be cheap)."""
+    __slots__ = ("g",)
+
+    def __init__(self, g):
+        self.g = g
+
+    def __enter__(self):
+        g = self.g
+        if g.kept_memo is None:
+            g.kept_memo = {}
+        g.memo = g.kept_memo
+
+    def __exit__(self, *exc) -> None:
+        self.g.memo = None

@@ -185,6 +185,10 @@ class ExpressionWriter:
             return f"pseudo_field(g, {obj}, {name!r})"
         table = self.field_table(name)
         if name in self.c.mutable_names:
+            if _simple(obj):        # every object with a `var` attribute has its own dictionary of them
+                changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: frozenset(
+                    o for o, defaults in self.c.var_defaults.items() if name in defaults))
+                return f"(g.fields[{obj}][{name!r}] if {obj} in {changeable} else {table}[{obj}])"
             return f"var_field(g, {obj}, {name!r}, {table})"
         return f"{table}[{obj}]"
 
@@ -197,9 +201,15 @@ class ExpressionWriter:
         return "[" + ", ".join(self.write(i) for i in node.items) + "]"
 
     def write_comprehension(self, node: A.Comprehension):
-        source = self.write(node.source)
+        source = node.source
+        if _is_call(source, "pieces_at"):       # walked at once: the stack itself, not a copy
+            source_code = f"g.stack({self.write(source.args[0])})"
+        else:
+            source_code = self.write(source)
+        if not self.bounded(source):            # what could grow without bound is charged to the work budget
+            source_code = f"each(g, {source_code})"
         inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: f"v_{node.var}"}), self.in_function, self.constant)
-        loop = f"for v_{node.var} in each(g, {source})"
+        loop = f"for v_{node.var} in {source_code}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
         elem = inner.write(node.elem)
@@ -207,6 +217,15 @@ class ExpressionWriter:
         if node.order is None:
             return f"[{elem} {loop}]"
         return f"ordered([({inner.write(node.order)}, {elem}) {loop}], {node.descending})"
+
+    def bounded(self, node) -> bool:
+        """Whether a list's length is bounded by the rules themselves (a list written out, the
+        objects of a kind, the pieces in one space): walking it needs no charge to the work budget,
+        which still counts every call and loop that could repeat it."""
+        if isinstance(node, A.ListLit) or _is_call(node, "objects") or _is_call(node, "pieces_at"):
+            return True
+        decl = self.c.inlined.get(node.func) if isinstance(node, A.Call) and node.ref == "function" else None
+        return decl is not None and not decl.params and self.bounded(decl.body)
 
     def write_roll(self, node: A.Roll):
         count = self.write(node.count) if node.count is not None else "None"
@@ -253,6 +272,10 @@ class ExpressionWriter:
         if builtin.collects and len(args) != 1:
             return f"{run}(g, [{', '.join(args)}])"
         return f"{run}({', '.join(['g'] + args)})"
+
+
+def _is_call(node, builtin: str) -> bool:
+    return isinstance(node, A.Call) and node.ref == "builtin" and node.func == builtin
 
 
 def _simple(code: str) -> bool:

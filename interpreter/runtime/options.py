@@ -25,6 +25,8 @@ def value_options(g, values) -> list[dict]:
 
 
 def option_id(v) -> str:
+    if v.__class__ is str:
+        return v
     if isinstance(v, list):
         return "[" + ",".join(option_id(x) for x in v) + "]"
     if isinstance(v, bool):

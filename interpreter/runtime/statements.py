@@ -64,7 +64,7 @@ class SetOp(Op):
             obj = self.obj(g, env)
             if obj is None:
                 raise RuleFault(f"cannot set '.{self.name}' of nothing")
-            g.set_field(obj, self.name, self.combine(g.field(obj, self.name), value))
+            g.set_field(obj, self.name, value if self.op == "=" else self.combine(g.field(obj, self.name), value))
 
 
 def _as_list(value):

@@ -167,6 +167,22 @@ class StraightWriter:
     def write_let(self, st, op, indent):
         return [(f"{indent}e[{st.name!r}] = {self.expr(st.value)}", None)]
 
+    def write_set(self, st, op, indent):
+        """A local name or a game variable set in place; a field through its operation."""
+        target = st.target
+        if isinstance(target, A.FieldRef):
+            return self.write_op(st, op, indent)
+        value = self.expr(st.value)
+        if target.ref == "local":
+            old = f"e.get({target.name!r}, 0)"
+        else:
+            old = f"g.vars[{target.name!r}]"
+        if st.op != "=":
+            value = f"{old} {st.op[0]} {value}"
+        if target.ref == "local":
+            return [(f"{indent}e[{target.name!r}] = {value}", None)]
+        return [(f"{indent}g.set_var({target.name!r}, {value})", None)]
+
     def write_log(self, st, op, indent):
         return [(f"{indent}g.log_event('note', text={self.expr(st.message)})", None)]
 
