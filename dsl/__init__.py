@@ -8,7 +8,7 @@ _PUBLIC = {
     "ast": "dsl.ast",
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
-    "load_pack": "dsl.loader",
+    "load_pack": "dsl.loader", "rules_files": "dsl.files", "display_path": "dsl.files",
     "parse_file": "dsl.parser",
     "Program": "dsl.program", "RESERVED": "dsl.keywords",
     "Hierarchy": "dsl.types", "PSEUDO_FIELDS": "dsl.types",

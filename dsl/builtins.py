@@ -10,11 +10,13 @@ game `g.c`, `members(kind)` and `variant`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from . import ast as A
 from .errors import suggest
 from .types import ANY, BOOL, INT, PIECE, TOKEN, ListType, Type, item_of
+
+if TYPE_CHECKING:          # the type rules read syntax nodes; the implementations run without them
+    from . import ast as A
 
 
 class BuiltinFault(Exception):
@@ -110,7 +112,7 @@ def _tokens(exprs, node: A.Call, scope, ctx) -> Type:
         return INT
     exprs.expect_object(node.args[0], scope, ctx)
     tok = node.args[1]
-    if isinstance(tok, A.Name) and scope.lookup(tok.name) is None and tok.name not in exprs.globals:
+    if tok.node == "name" and scope.lookup(tok.name) is None and tok.name not in exprs.globals:
         exprs.token_ref(tok, tok.name)         # "unknown token …", with the nearest tokens
     else:
         exprs.expect(tok, scope, ctx, TOKEN, "the second argument of 'tokens'")
@@ -120,7 +122,7 @@ def _tokens(exprs, node: A.Call, scope, ctx) -> Type:
 def _token_supply(exprs, node: A.Call, scope, ctx) -> Type:
     if exprs.arity(node, 1):
         tok = node.args[0]
-        if isinstance(tok, A.Name):
+        if tok.node == "name":
             tok.ref = "token"
             exprs.token_ref(tok, tok.name)
             decl = exprs.p.by_cat["token"].get(tok.name)
@@ -148,7 +150,7 @@ def _seats(exprs, node: A.Call, scope, ctx) -> Type:
 def _in_variant(exprs, node: A.Call, scope, ctx) -> Type:
     if exprs.arity(node, 1):
         arg = node.args[0]
-        if not isinstance(arg, A.Name) or arg.name not in exprs.p.variants:
+        if arg.node != "name" or arg.name not in exprs.p.variants:
             name = getattr(arg, "name", "?")
             exprs.error(arg, f"unknown variant '{name}'" + suggest(name, exprs.p.variants))
         else:

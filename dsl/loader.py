@@ -7,21 +7,8 @@ from . import ast as A
 from .checker import Checker, unreachable_cards, unused_warnings
 from .program import Program
 from .errors import Diagnostic, RulesError, Sources
+from .files import display_path, rules_files
 from .parser import SyntaxProblem, parse_file
-
-
-def rules_files(path: Path) -> list[Path]:
-    if path.is_file():
-        return [path]
-    return sorted(p for p in path.rglob("*.rules") if "mods" not in p.relative_to(path).parts
-                  and "scenarios" not in p.relative_to(path).parts)
-
-
-def display_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], list[Diagnostic]]:

@@ -1,9 +1,16 @@
-"""Makes the shared test helpers (harness.py, paths.py) importable from every test folder."""
+"""Makes the shared test helpers (harness.py, paths.py) importable from every test folder, and gives the suite its own cache."""
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 if str(TESTS) not in sys.path:
     sys.path.append(str(TESTS))          # appended, so the real `interpreter` package wins
+
+# Compiled packs are kept in a cache of the suite's own, so a run neither reads nor fills the
+# user's (subprocesses inherit the setting); tests of the cache itself choose their own folder.
+if "GARRISON_CACHE" not in os.environ:
+    os.environ["GARRISON_CACHE"] = tempfile.mkdtemp(prefix="garrison-test-cache-")

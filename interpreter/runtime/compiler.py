@@ -1,9 +1,6 @@
 """Turns checked declarations into runtime tables and compiled code for one variant."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
-
 from dsl import ast as A
 from dsl import Program
 from dsl import Hierarchy, conjuncts, locals_read
@@ -13,44 +10,11 @@ from .expressions import compile_all, compile_expr, compile_function, constant_v
 from .pycode import PackCode
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
+from .tables import Block, Callable, CompiledGame, Trigger
 from .view import RulesView
 
 
-@dataclass
-class Block:
-    ops: list
-    stmts: list                 # the statements the ops were compiled from
-    call_body: bool = False     # the body of a call (procedure, action, phase, trigger, `does`, play): `return` ends it
-    file: str = ""
-    line: int = 0
-    stem: str = ""              # names its generated code after its declaration
-
-
-@dataclass
-class Callable:
-    name: str
-    params: list[str]
-    block: int = -1
-    label: str = ""
-    domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
-    checks: list = field(default_factory=list)    # actions: checks[k] tests the parts of `requires` that k bound parameters decide (or is None)
-    prompts: list = field(default_factory=list)   # actions: each parameter's step question (fn or None)
-    group: str = ""                               # actions: the title a staged perform's first step offers it under
-    label_fn: object = None
-    where: str = ""              # actions: FILE:LINE:COL of the declaration, for errors in its label
-    pure: bool = True            # functions: no dice or random picks, so a value can be reused
-
-
-@dataclass
-class Trigger:
-    block: int
-    cond: object
-    members: frozenset = frozenset()
-    piece_var: str = ""
-    space_var: str = ""
-
-
-class Compiled:
+class Compiled(CompiledGame):
     """Everything the engine needs: objects, attributes, kinds, and code blocks by number."""
 
     def __init__(self, rules, variant):
@@ -72,6 +36,17 @@ class Compiled:
         self._members_set: dict[str, frozenset] = {}
         self.build_objects()
         self.build_code()
+        self.forget_syntax()
+
+    def __reduce_ex__(self, protocol):
+        """Stored as the runtime class: reading it back needs none of the compiler."""
+        return object.__new__, (CompiledGame,), self.__dict__
+
+    def forget_syntax(self) -> None:
+        """Drop the syntax tree once everything is compiled: running needs none of it (nor can a stored copy)."""
+        self.program, self.inlined = None, {}
+        for block in self.blocks:
+            block.stmts = None
 
     def action_checks(self, ac: A.ActionDecl) -> list:
         """Each part of the requirement, placed at the first step after which all it reads is chosen.
@@ -86,23 +61,6 @@ class Compiled:
                 bound = max([bound] + [position[name] + 1 for name in locals_read(part) if name in position])
                 parts[bound].append(part)
         return [compile_all(level, self) if level else None for level in parts]
-
-    # ---- kinds
-    def ancestors(self, kind: str) -> list[str]:
-        chain = self._ancestors.get(kind)
-        if chain is None:
-            chain = self._ancestors[kind] = self.kinds.ancestors(kind)
-        return chain
-
-    def members(self, kind: str) -> list[str]:
-        if kind not in self._members:
-            self._members[kind] = [o for o in self.objects if kind in self.chain[o]]
-        return self._members[kind]
-
-    def members_set(self, kind: str) -> frozenset:
-        if kind not in self._members_set:
-            self._members_set[kind] = frozenset(self.members(kind))     # objects exist before code is compiled
-        return self._members_set[kind]
 
     # ---- objects
     def build_objects(self) -> None:
@@ -177,6 +135,10 @@ class Compiled:
                 op.ref = [index, i]
             block.ops.append(op)
         return index
+
+    def expr(self, node):
+        """An expression of the declaration being compiled, as a function `fn(g, env)`."""
+        return compile_expr(node, self)
 
     def at(self, decl) -> None:
         self.current_file = decl.file
@@ -272,30 +234,6 @@ class Compiled:
         self.straight = StraightWriter(self).write_all()     # block -> its function, where it runs at once
         self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)
-
-    def name_label(self, name: str) -> str:
-        """The label of a die or token name, for the log."""
-        return self.die_labels.get(name) or self.token_labels.get(name) or self.tallies.get(name) or name
-
-    def twin_key(self, oid: str) -> str:
-        """What makes two pieces interchangeable, apart from where they are and their marks."""
-        key = self._twin_keys.get(oid)
-        if key is None:
-            declared = self.ancestors(self.kind_of(oid))      # the piece's declaration, then its kinds
-            key = self._twin_keys[oid] = repr((declared[1:], self.labels[oid], sorted(self.attrs[oid].items())))
-        return key
-
-    @cached_property
-    def twinless(self) -> frozenset:
-        """The pieces no other piece could ever be interchangeable with."""
-        groups: dict[str, int] = {}
-        for oid in self.pieces:
-            groups[self.twin_key(oid)] = groups.get(self.twin_key(oid), 0) + 1
-        return frozenset(oid for oid in self.pieces if groups[self.twin_key(oid)] == 1)
-
-    def kind_of(self, oid: str) -> str:
-        return oid.split("#", 1)[0]
-
 
 def _random_and_calls(node, calls: set) -> bool:
     """Whether an expression rolls or picks at random itself; collects the functions it calls."""

@@ -5,10 +5,9 @@ import re
 
 from dsl import ast as A
 from dsl import PSEUDO_FIELDS
-from dsl import BUILTINS, BuiltinFault, conjuncts
+from dsl import BUILTINS, conjuncts
 
-from .errors import RuleFault
-from .support import FieldTable
+from .support import FieldTable, builtin_function
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
@@ -267,8 +266,7 @@ class ExpressionWriter:
         builtin = BUILTINS[node.func]
         if node.func in INLINE_BUILTINS and (len(args) == 1 or not builtin.collects):
             return INLINE_BUILTINS[node.func].format(*args)
-        run = self.c.code.name_of(("builtin", node.func), f"builtin_{node.func}",
-                                  lambda: _reporting(builtin.run) if builtin.fails else builtin.run)
+        run = self.c.code.name_of(("builtin", node.func), f"builtin_{node.func}", lambda: builtin_function(node.func))
         if builtin.collects and len(args) != 1:
             return f"{run}(g, [{', '.join(args)}])"
         return f"{run}({', '.join(['g'] + args)})"
@@ -281,13 +279,3 @@ def _is_call(node, builtin: str) -> bool:
 def _simple(code: str) -> bool:
     """Whether generated code is a plain read, cheap to evaluate twice (a Python local or `e['name']`)."""
     return code.isidentifier() or bool(re.fullmatch(r"e\['\w+'\]", code))
-
-
-def _reporting(run):
-    """`run`, with a BuiltinFault reported as a fault of the rule that called it."""
-    def checked(g, *values):
-        try:
-            return run(g, *values)
-        except BuiltinFault as fault:
-            raise RuleFault(str(fault)) from None
-    return checked

@@ -1,10 +1,12 @@
-"""Loads a pack: finds it, has the language front end check it, and wraps it as Rules."""
+"""Loads a pack: finds it, reads it from the cache or has the language front end check it, and wraps it as Rules."""
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
-from dsl import load_pack
+from dsl import display_path, rules_files
 
+from .cache import PackCache
 from .model import Rules
 from .packs import find_pack
 
@@ -13,17 +15,43 @@ def load_rules(name_or_path, mods=()) -> Rules:
     """Load, check and compile a pack; raises RulesError listing every error found."""
     path = find_pack(name_or_path)
     mod_paths = [find_pack(m) for m in mods]
+    where = {"source": str(path), "mods": [str(m.resolve()) for m in mod_paths]}
+    files = _read_files([path] + mod_paths)
+    cache = PackCache.for_files(files) if files is not None else None
+    summary = cache.summary() if cache is not None else None
+    if summary is not None:
+        return Rules(**summary, **where, cache=cache)
+    from dsl import load_pack
     decls, sources, diags = load_pack(path, extra=mod_paths)
     game = next(d for d in decls if getattr(d, "decl", None) == "game")
+    warnings = [d for d in diags if d.severity == "warning"]
+    summary = {"name": game.name, "title": game.title, "seats_min": game.seats_min, "seats_max": game.seats_max,
+               "fingerprint": fingerprint(sources.texts.values()), "warnings": [d.format(sources) for d in warnings],
+               "variants": [d.name for d in decls if getattr(d, "decl", None) == "variant"], "diagnostics": warnings}
+    rules = Rules(**summary, **where, declarations=decls, cache=cache)
+    rules.compiled(None)
+    if cache is not None:
+        cache.keep_summary(summary)
+    return rules
+
+
+def fingerprint(texts) -> str:
+    """A hash of the rules text, file by file in load order (paths are left out: they depend on where you stand)."""
     digest = hashlib.sha256()
-    for file, lines in sources.texts.items():        # in load order; paths left out (they depend on where you stand)
+    for lines in texts:
         digest.update("\n".join(lines).encode())
         digest.update(b"\0")
-    rules = Rules.model_construct(
-        name=game.name, title=game.title, seats_min=game.seats_min, seats_max=game.seats_max,
-        source=str(path), fingerprint=digest.hexdigest()[:16], declarations=decls,
-        mods=[str(m.resolve()) for m in mod_paths],
-        warnings=[d.format(sources) for d in diags if d.severity == "warning"])
-    rules._diagnostics = [d for d in diags if d.severity == "warning"]
-    rules.compiled(None)
-    return rules
+    return digest.hexdigest()[:16]
+
+
+def _read_files(packs: list[Path]) -> list[tuple[str, str]] | None:
+    """Every rules file of the pack and its mods, as (shown name, text); None if one cannot be read
+    (loading it the long way then reports why)."""
+    files = []
+    for pack in packs:
+        for path in rules_files(pack):
+            try:
+                files.append((display_path(path), path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError):
+                return None
+    return files

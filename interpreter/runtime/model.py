@@ -1,43 +1,51 @@
-"""The compiled Rules model (pydantic): a checked pack's declarations, grouped by what they are."""
+"""Rules: a checked pack ready to play, its variants compiled on first use (or read from the cache)."""
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import Optional
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from dsl import ast as A
-
-
-class Rules(BaseModel):
+class Rules:
     """A whole game, checked and ready to play; `new_game` starts one."""
-    model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(description="the game's identifier, from its 'game' declaration")
-    title: str
-    seats_min: int = 1
-    seats_max: int = 1
-    source: str = Field("", description="where the pack was loaded from")
-    fingerprint: str = Field("", description="hash of the rules text; a save records it")
-    mods: list[str] = Field([], description="mod and scenario files applied, in order; a save records them")
-    declarations: list[A.AnyDecl] = Field(description="every top-level declaration, variants included")
-    warnings: list[str] = []
-
-    _runtime: dict = PrivateAttr(default_factory=dict)
-    _diagnostics: list = PrivateAttr(default_factory=list)     # the warnings as Diagnostic objects
+    def __init__(self, *, name: str, title: str, seats_min: int, seats_max: int, source: str, fingerprint: str,
+                 mods: list[str], warnings: list[str], variants: list[str], declarations=None,
+                 diagnostics=(), cache=None):
+        self.name, self.title = name, title               # the game's identifier and title
+        self.seats_min, self.seats_max = seats_min, seats_max
+        self.source = source                              # where the pack was loaded from
+        self.fingerprint = fingerprint                    # hash of the rules text; a save records it
+        self.mods = mods                                  # mod and scenario files applied, in order
+        self.warnings = warnings                          # the warnings found when the pack was checked
+        self.variants = variants
+        self._declarations = declarations                 # read again from the files when a cached pack needs them
+        self._diagnostics = list(diagnostics)
+        self._cache = cache                               # where compiled variants are kept between processes
+        self._runtime: dict = {}
 
     # ---- views
+    @property
+    def declarations(self) -> list:
+        """Every top-level declaration, variants included."""
+        if self._declarations is None:
+            from dsl import load_pack
+            self._declarations = load_pack(Path(self.source), extra=[Path(m) for m in self.mods])[0]
+        return self._declarations
+
     @property
     def warning_diagnostics(self) -> list:
         """The warnings found when the pack was checked, as diagnostics (file, line, col, code, message)."""
         return list(self._diagnostics)
 
-    def decls(self, category: str) -> list[A.Decl]:
+    def decls(self, category: str) -> list:
         return [d for d in self.declarations if getattr(d, "decl", None) == category]
 
-    @property
-    def variants(self) -> list[str]:
-        return [d.name for d in self.decls("variant")]
+    def document(self):
+        """The rules as a JSON document (see `garrison schema`)."""
+        from .document import RulesDocument
+        return RulesDocument.model_construct(
+            name=self.name, title=self.title, seats_min=self.seats_min, seats_max=self.seats_max, source=self.source,
+            fingerprint=self.fingerprint, mods=self.mods, declarations=self.declarations, warnings=self.warnings)
 
     def compiled(self, variant: Optional[str] = None):
         """The runtime tables for one variant, built once and cached. `standard` names the
@@ -51,8 +59,13 @@ class Rules(BaseModel):
             known = ", ".join(self.variants) or "none"
             raise GameError(f"unknown variant '{variant}'{suggest(variant, self.variants)}; this game has: {known}")
         if variant not in self._runtime:
-            from .compiler import compile_program
-            self._runtime[variant] = compile_program(self, variant)
+            compiled = self._cache.compiled(variant) if self._cache is not None else None
+            if compiled is None:
+                from .compiler import compile_program
+                compiled = compile_program(self, variant)
+                if self._cache is not None:
+                    self._cache.keep_compiled(variant, compiled)
+            self._runtime[variant] = compiled
         return self._runtime[variant]
 
     def view(self, variant: Optional[str] = None):
@@ -83,9 +96,10 @@ class Rules(BaseModel):
                 kind = c.declared_kind[pid]
                 pieces[kind] = pieces.get(kind, 0) + 1
         return {"game": self.name, "title": self.title, "decks": decks, "pieces": pieces,
-                "spaces": len(c.spaces), "phases": [p.name for p in self.decls("phase")],
-                "variants": self.variants, "seats": [self.seats_min, self.seats_max]}
+                "spaces": len(c.spaces), "phases": list(c.phases), "variants": self.variants,
+                "seats": [self.seats_min, self.seats_max]}
 
 
 def rules_schema() -> str:
-    return json.dumps(Rules.model_json_schema(), indent=2, sort_keys=True) + "\n"
+    from .document import rules_schema as schema
+    return schema()

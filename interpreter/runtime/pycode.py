@@ -83,8 +83,9 @@ class PackCode:
     def finish(self) -> None:
         source = self.source()
         self.filename = f"<rules of {self.title}, {self.namespace['__name__']}>"
-        linecache.cache[self.filename] = (len(source), None, source.splitlines(True), self.filename)  # tracebacks show it
-        exec(compile(source, self.filename, "exec"), self.namespace)
+        self.code_object = compile(source, self.filename, "exec")
+        self._show_in_tracebacks()
+        exec(self.code_object, self.namespace)
         line = HEADER.count("\n") + 1
         for number, source in enumerate(self.sources):
             for offset, where in self.located.get(number, ()):
@@ -95,6 +96,22 @@ class PackCode:
             self.namespace[name] = placeholder       # generated calls and statements share one function
         self.placeholders = {}
         self.finished = True
+
+    def _show_in_tracebacks(self) -> None:
+        source = self.source()
+        linecache.cache[self.filename] = (len(source), None, source.splitlines(True), self.filename)
+
+    # ---- kept on disk (see stored.py): the module's names are the values the code refers to
+    def __getstate__(self) -> dict:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("placeholders", "code_object")}
+        state["stored"] = {name: self.namespace[name] for name in self.values.values()}
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        """`namespace` is the module already run from the stored code object; it gets the values back."""
+        state["namespace"].update(state.pop("stored"))
+        self.__dict__.update(state, placeholders={})
+        self._show_in_tracebacks()
 
     def source(self) -> str:
         return HEADER.format(title=self.title) + "\n\n\n".join(self.sources) + "\n"

@@ -1,9 +1,9 @@
 """Checking a saved game's data before the engine trusts it."""
 from __future__ import annotations
 
+import functools
 import json
 
-from pydantic import TypeAdapter, ValidationError
 
 from .errors import GameError
 from .options import PASS
@@ -12,7 +12,13 @@ from .statements import WhileOp
 
 SAVE_FORMAT = "garrison-save"
 SAVE_VERSION = 2
-STATE = TypeAdapter(State)     # the checks follow the state's one definition
+
+
+@functools.cache
+def _state_checker():
+    """The checks of a saved state, from the state's one definition (built when a save is first read)."""
+    from pydantic import TypeAdapter
+    return TypeAdapter(State)
 
 
 def parse_save(text, game_name: str) -> dict:
@@ -88,8 +94,9 @@ def read_state(data, c) -> State:
     missing = [k for k in STATE_FIELDS if k not in data] if isinstance(data, dict) else ["everything"]
     if missing:
         raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
+    from pydantic import ValidationError
     try:
-        state = STATE.validate_python(data)
+        state = _state_checker().validate_python(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(x) for x in first["loc"])

@@ -1,13 +1,15 @@
 """Statement operations: each runs against the engine and may push frames or ask a decision."""
 from __future__ import annotations
 
-from dsl import ast as A
+from typing import TYPE_CHECKING
 
 from .errors import RuleFault
-from .expressions import compile_expr
 from .bindings import action_options
 from .options import DONE, PASS, option_label, value_options, without_twins
 from .staging import chosen_labels, random_action, step_options, step_prompt, whole_action, whole_actions
+
+if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
+    from dsl import ast as A
 
 
 class Op:
@@ -30,7 +32,7 @@ class LetOp(Op):
     __slots__ = ("name", "value")
 
     def __init__(self, st: A.Let, c):
-        self.name, self.value = st.name, compile_expr(st.value, c)
+        self.name, self.value = st.name, c.expr(st.value)
 
     def now(self, g, env):
         env[self.name] = self.value(g, env)
@@ -40,10 +42,10 @@ class SetOp(Op):
     __slots__ = ("mode", "name", "obj", "op", "value")
 
     def __init__(self, st: A.Set, c):
-        self.op, self.value = st.op, compile_expr(st.value, c)
+        self.op, self.value = st.op, c.expr(st.value)
         target = st.target
-        if isinstance(target, A.FieldRef):
-            self.mode, self.name, self.obj = "field", target.name, compile_expr(target.obj, c)
+        if target.node == "field":
+            self.mode, self.name, self.obj = "field", target.name, c.expr(target.obj)
         else:
             self.mode, self.name, self.obj = target.ref, target.name, None
 
@@ -77,7 +79,7 @@ class MoveOp(Op):
     __slots__ = ("what", "dest", "bottom")
 
     def __init__(self, st: A.Move, c):
-        self.what, self.dest, self.bottom = compile_expr(st.what, c), compile_expr(st.dest, c), st.bottom
+        self.what, self.dest, self.bottom = c.expr(st.what), c.expr(st.dest), st.bottom
 
     def now(self, g, env):
         pieces = _as_list(self.what(g, env))
@@ -93,9 +95,9 @@ class ShuffleOp(Op):
     __slots__ = ("target", "into", "among")
 
     def __init__(self, st: A.Shuffle, c):
-        self.target = compile_expr(st.target, c)
-        self.into = compile_expr(st.into, c) if st.into is not None else None
-        self.among = compile_expr(st.among_bottom, c) if st.among_bottom is not None else None
+        self.target = c.expr(st.target)
+        self.into = c.expr(st.into) if st.into is not None else None
+        self.among = c.expr(st.among_bottom) if st.among_bottom is not None else None
 
     def now(self, g, env):
         if self.into is None:
@@ -111,7 +113,7 @@ class InsertOp(Op):
     __slots__ = ("what", "into")
 
     def __init__(self, st: A.Insert, c):
-        self.what, self.into = compile_expr(st.what, c), compile_expr(st.into, c)
+        self.what, self.into = c.expr(st.what), c.expr(st.into)
 
     def now(self, g, env):
         g.insert_randomly(_as_list(self.what(g, env)), self.into(g, env))
@@ -121,9 +123,9 @@ class TokensOp(Op):
     __slots__ = ("adding", "token", "local", "count", "every", "target")
 
     def __init__(self, st, c):
-        self.adding = isinstance(st, A.AddTokens)
-        self.token, self.local, self.target = st.token, st.token_is_local, compile_expr(st.target, c)
-        self.count = compile_expr(st.count, c) if st.count is not None else None
+        self.adding = st.stmt == "add"
+        self.token, self.local, self.target = st.token, st.token_is_local, c.expr(st.target)
+        self.count = c.expr(st.count) if st.count is not None else None
         self.every = getattr(st, "every_token", False)
 
     def now(self, g, env):
@@ -145,7 +147,7 @@ class IfOp(Op):
     __slots__ = ("branches", "other")
 
     def __init__(self, st: A.If, c):
-        self.branches = [(compile_expr(b.cond, c), c.block(b.body)) for b in st.branches]
+        self.branches = [(c.expr(b.cond), c.block(b.body)) for b in st.branches]
         self.other = c.block(st.other) if st.other is not None else None
 
     def run(self, g, f):
@@ -162,7 +164,7 @@ class ForOp(Op):
     __slots__ = ("var", "source", "body")
 
     def __init__(self, st: A.For, c):
-        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+        self.var, self.source, self.body = st.var, c.expr(st.source), c.block(st.body)
 
     def run(self, g, f):
         env = g.envs[f["env"]]
@@ -178,7 +180,7 @@ class BodyOp(Op):
     expr_field = ""      # the statement node's field holding the expression
 
     def __init__(self, st, c):
-        self.expr, self.body = compile_expr(getattr(st, self.expr_field), c), c.block(st.body)
+        self.expr, self.body = c.expr(getattr(st, self.expr_field)), c.block(st.body)
 
 
 class RepeatOp(BodyOp):
@@ -229,7 +231,7 @@ class CallOp(Op):
     __slots__ = ("name", "args")
 
     def __init__(self, st: A.CallStmt, c):
-        self.name, self.args = st.name, [compile_expr(a, c) for a in st.args]
+        self.name, self.args = st.name, [c.expr(a) for a in st.args]
 
     def now(self, g, env):
         proc = g.c.procedures[self.name]
@@ -241,7 +243,7 @@ class ResolveOp(Op):
     __slots__ = ("what",)
 
     def __init__(self, st: A.Resolve, c):
-        self.what = compile_expr(st.what, c)
+        self.what = c.expr(st.what)
 
     def now(self, g, env):
         obj = self.what(g, env)
@@ -259,8 +261,8 @@ class AskingOp(Op):
     __slots__ = ("prompt", "pass_label", "pass_body")
 
     def __init__(self, st, c):
-        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
-        self.pass_label = compile_expr(st.pass_label, c) if st.pass_label is not None else None
+        self.prompt = c.expr(st.prompt) if st.prompt is not None else None
+        self.pass_label = c.expr(st.pass_label) if st.pass_label is not None else None
         self.pass_body = c.block(st.pass_body) if st.pass_body is not None else None
 
     def add_pass(self, g, env, options: list) -> list:
@@ -282,7 +284,7 @@ class ChooseOp(AskingOp):
 
     def __init__(self, st: A.Choose, c):
         super().__init__(st, c)
-        self.var, self.source, self.body = st.var, compile_expr(st.source, c), c.block(st.body)
+        self.var, self.source, self.body = st.var, c.expr(st.source), c.block(st.body)
 
     def run(self, g, f):
         if g.peek_stop():
@@ -303,9 +305,9 @@ class ChooseManyOp(Op):
     __slots__ = ("var", "most", "source", "prompt", "body")
 
     def __init__(self, st: A.ChooseMany, c):
-        self.var, self.most = st.var, compile_expr(st.most, c)
-        self.source, self.body = compile_expr(st.source, c), c.block(st.body)
-        self.prompt = compile_expr(st.prompt, c) if st.prompt is not None else None
+        self.var, self.most = st.var, c.expr(st.most)
+        self.source, self.body = c.expr(st.source), c.block(st.body)
+        self.prompt = c.expr(st.prompt) if st.prompt is not None else None
 
     def run(self, g, f):
         if g.peek_stop():
@@ -503,7 +505,7 @@ class LogOp(Op):
     __slots__ = ("message",)
 
     def __init__(self, st: A.Log, c):
-        self.message = compile_expr(st.message, c)
+        self.message = c.expr(st.message)
 
     def now(self, g, env):
         g.log_event("note", text=self.message(g, env))
@@ -523,23 +525,23 @@ class EndOp(Op):
     __slots__ = ("outcome", "reason")
 
     def __init__(self, st: A.EndGame, c):
-        self.outcome = compile_expr(st.outcome, c) if st.outcome is not None else None
-        self.reason = compile_expr(st.reason, c) if st.reason is not None else None
+        self.outcome = c.expr(st.outcome) if st.outcome is not None else None
+        self.reason = c.expr(st.reason) if st.reason is not None else None
 
     def now(self, g, env):
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
-# the operation each statement node compiles to
-OPS = {A.Let: LetOp, A.Set: SetOp, A.Move: MoveOp, A.Shuffle: ShuffleOp, A.Insert: InsertOp,
-       A.AddTokens: TokensOp, A.RemoveTokens: TokensOp, A.If: IfOp, A.For: ForOp, A.Repeat: RepeatOp,
-       A.While: WhileOp, A.Break: BreakOp, A.Continue: ContinueOp, A.Return: ReturnOp, A.CallStmt: CallOp,
-       A.Resolve: ResolveOp, A.Choose: ChooseOp, A.ChooseMany: ChooseManyOp, A.Perform: PerformOp,
-       A.AsSeat: AsSeatOp, A.RunPhase: PhaseOp, A.Log: LogOp, A.Tally: TallyOp, A.EndGame: EndOp}
+# the operation each kind of statement compiles to
+OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert": InsertOp, "add": TokensOp,
+       "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp, "break": BreakOp,
+       "continue": ContinueOp, "return": ReturnOp, "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp,
+       "choose_many": ChooseManyOp, "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp,
+       "tally": TallyOp, "end": EndOp}
 
 
 def compile_stmt(st, c) -> Op:
-    op = OPS[type(st)](st, c)
+    op = OPS[st.stmt](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
     op.straight = None
     return op

@@ -161,6 +161,33 @@ def span(a, b):
     return list(range(a, b + 1))
 
 
+_BUILTIN_NAMES: dict = {}      # each function `builtin_function` handed out -> the builtin's name
+
+
+def builtin_function(name: str):
+    """The implementation of builtin `name` as generated code calls it: a BuiltinFault it raises
+    is reported as a fault of the rule that called it."""
+    from dsl import BUILTINS, BuiltinFault
+    builtin = BUILTINS[name]
+    run = builtin.run
+    if builtin.fails:
+        def run(g, *values):
+            try:
+                return builtin.run(g, *values)
+            except BuiltinFault as fault:
+                raise RuleFault(str(fault)) from None
+    _BUILTIN_NAMES[run] = name
+    return run
+
+
+def builtin_name(fn) -> str | None:
+    """The builtin a function from `builtin_function` implements (None for any other function)."""
+    try:
+        return _BUILTIN_NAMES.get(fn)
+    except TypeError:
+        return None
+
+
 # the names generated code finds in its module
 NAMES = {"RuleFault": RuleFault, "MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,

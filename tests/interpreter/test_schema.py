@@ -21,6 +21,6 @@ def test_checked_in_schema_matches_the_model():
 @pytest.mark.parametrize("pack", ["postmen", "westerplatte"])
 def test_compiled_packs_conform_to_the_schema(pack):
     rules = interpreter.load_rules(pack)
-    document = json.loads(rules.model_dump_json())
+    document = json.loads(rules.document().model_dump_json())
     jsonschema.validate(document, json.loads(rules_schema()))
     assert document["name"] == pack

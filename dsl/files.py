@@ -1,0 +1,20 @@
+"""Which files make up a pack, and how a file is named in messages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def rules_files(path: Path) -> list[Path]:
+    """A pack's .rules files in load order (its mods and scenarios are not part of it), or the one file."""
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*.rules") if "mods" not in p.relative_to(path).parts
+                  and "scenarios" not in p.relative_to(path).parts)
+
+
+def display_path(path: Path) -> str:
+    """A path as messages show it: relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
