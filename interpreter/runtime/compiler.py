@@ -29,6 +29,7 @@ class Compiled(CompiledGame):
         self.current_stem = "constant"            # names the generated functions of the declaration being compiled
         self.code = PackCode(game.title)
         self.inlined: dict = {}                   # functions written in place at their calls (see build_code)
+        self.impure: set = set()                  # functions that roll dice or pick at random
         self.kinds = Hierarchy(parent=p.kind_parents())    # the same hierarchy the checker used
         self._ancestors: dict[str, list[str]] = {}
         self._members: dict[str, list[str]] = {}
@@ -148,7 +149,7 @@ class Compiled(CompiledGame):
     def build_code(self) -> None:
         p = self.program
         self.functions: dict[str, Callable] = {}
-        impure = impure_functions(p.by_cat["function"])
+        impure = self.impure = impure_functions(p.by_cat["function"])
         self.inlined = inlined_functions(p.by_cat["function"], impure)
         for fn in p.by_cat["function"].values():
             self.at(fn)

@@ -212,12 +212,14 @@ class Engine(Frames, Chance, State):
                     self.end_of_block(f)
                     continue
                 op = ops[pc]
-                f["pc"] = pc + 1
                 self.kept_memo = None        # the rules go on: what was listed before may change
-                if op.straight is None:
+                straight = op.straight
+                if straight is None:
+                    f["pc"] = pc + 1
                     op.run(self, f)
                 else:
-                    op.straight(self, self.envs[f["env"]])
+                    f["pc"] = pc + op.span
+                    straight(self, self.envs[f["env"]])
         except GameEnded:
             pass
         except (RuleFault,) + PYTHON_FAULTS as err:

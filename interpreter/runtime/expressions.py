@@ -79,7 +79,8 @@ def inlined_functions(functions: dict, impure: set) -> dict:
     return {name: fn for name, fn in functions.items()
             if name not in impure and not _reaches(calls, name, name)
             and not any(isinstance(n, A.Comprehension) for n in A.walk(fn.body))
-            and sum(1 for _ in A.walk(fn.body)) <= INLINE_SIZE}
+            and (sum(1 for _ in A.walk(fn.body)) <= INLINE_SIZE
+                 or isinstance(fn.body, A.ListLit) and _fixed_list(fn.body) is not None)}
 
 
 def _reaches(calls: dict, start: str, target: str) -> bool:
@@ -135,10 +136,11 @@ CONSTANT_ENGINE = _ConstantEngine()
 class ExpressionWriter:
     """Python source for expressions; `scope` maps the rules names bound to Python locals."""
 
-    def __init__(self, c, scope: dict, in_function: bool = False, constant: bool = False):
+    def __init__(self, c, scope: dict, in_function: bool = False, constant: bool = False, short=frozenset()):
         self.c, self.scope = c, scope
         self.in_function = in_function      # a function body: there is no statement environment
         self.constant = constant            # evaluated while compiling: there is no game either
+        self.short = short                  # local names that hold a list written out in the rules
         self.reads_env = False
 
     def write(self, node) -> str:
@@ -197,9 +199,16 @@ class ExpressionWriter:
             name, {o: values[name] for o, values in attrs.items() if name in values}, labels))
 
     def write_list(self, node: A.ListLit):
+        value = _fixed_list(node)
+        if value is not None and not self.constant:     # built once (rules never change a list in place)
+            return self.c.code.name_of(("list", repr(value)), "fixed_list", lambda: value)
         return "[" + ", ".join(self.write(i) for i in node.items) + "]"
 
-    def write_comprehension(self, node: A.Comprehension):
+    def write_lazy(self, node: A.Call) -> str:
+        """`any` or `every` of a comprehension, stopping at the first item that decides (nothing in it rolls or picks)."""
+        return f"{'any' if node.func == 'any' else 'all'}({self.write_comprehension(node.args[0], generator=True)})"
+
+    def write_comprehension(self, node: A.Comprehension, generator: bool = False):
         source = node.source
         if _is_call(source, "pieces_at"):       # walked at once: the stack itself, not a copy
             source_code = f"g.stack({self.write(source.args[0])})"
@@ -207,14 +216,16 @@ class ExpressionWriter:
             source_code = self.write(source)
         if not self.bounded(source):            # what could grow without bound is charged to the work budget
             source_code = f"each(g, {source_code})"
-        inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: f"v_{node.var}"}), self.in_function, self.constant)
+        short = self.short | {node.var} if self.rows_written_out(source) else self.short - {node.var}
+        inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: f"v_{node.var}"}), self.in_function,
+                                 self.constant, short)
         loop = f"for v_{node.var} in {source_code}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
         elem = inner.write(node.elem)
         self.reads_env |= inner.reads_env
         if node.order is None:
-            return f"[{elem} {loop}]"
+            return f"({elem} {loop})" if generator else f"[{elem} {loop}]"
         return f"ordered([({inner.write(node.order)}, {elem}) {loop}], {node.descending})"
 
     def bounded(self, node) -> bool:
@@ -223,8 +234,23 @@ class ExpressionWriter:
         which still counts every call and loop that could repeat it."""
         if isinstance(node, A.ListLit) or _is_call(node, "objects") or _is_call(node, "pieces_at"):
             return True
-        decl = self.c.inlined.get(node.func) if isinstance(node, A.Call) and node.ref == "function" else None
-        return decl is not None and not decl.params and self.bounded(decl.body)
+        if isinstance(node, A.Name) and node.ref == "local" and node.name in self.short:
+            return True
+        body = self.fixed_body(node)
+        return body is not None and self.bounded(body)
+
+    def rows_written_out(self, node) -> bool:
+        """Whether `node` is a list of lists written out in the rules (a table's rows)."""
+        node = self.fixed_body(node) or node
+        return isinstance(node, A.ListLit) and all(isinstance(item, A.ListLit) for item in node.items)
+
+    def fixed_body(self, node):
+        """The body of a call of a small function without parameters (written in place), else None."""
+        if isinstance(node, A.Call) and node.ref == "function":
+            decl = self.c.inlined.get(node.func)
+            if decl is not None and not decl.params:
+                return decl.body
+        return None
 
     def write_roll(self, node: A.Roll):
         count = self.write(node.count) if node.count is not None else "None"
@@ -254,7 +280,16 @@ class ExpressionWriter:
         members = self.c.members_set(node.kind)
         return f"({self.write(node.operand)} in {self.c.code.name_of(('kind', node.kind), 'kind', lambda: members)})"
 
+    def lazy_enough(self, node) -> bool:
+        """Whether a comprehension's items may be worked out only as far as they are needed."""
+        return (isinstance(node, A.Comprehension) and node.order is None
+                and not any(isinstance(n, A.Roll) or (isinstance(n, A.Call) and (
+                    (n.ref == "builtin" and n.func == "pick") or (n.ref == "function" and n.func in self.c.impure)))
+                    for n in A.walk(node)))
+
     def write_call(self, node: A.Call):
+        if node.ref == "builtin" and node.func in ("any", "every") and node.args and self.lazy_enough(node.args[0]):
+            return self.write_lazy(node)
         args = [self.write(a) for a in node.args]
         if node.ref == "function":
             decl = self.c.inlined.get(node.func)
@@ -270,6 +305,22 @@ class ExpressionWriter:
         if builtin.collects and len(args) != 1:
             return f"{run}(g, [{', '.join(args)}])"
         return f"{run}({', '.join(['g'] + args)})"
+
+
+def _fixed_list(node):
+    """The value of a list written out of constants (and such lists), or None."""
+    items = []
+    for item in node.items:
+        if isinstance(item, A.ListLit):
+            value = _fixed_list(item)
+            if value is None:
+                return None
+        else:
+            known, value = constant_of(item)
+            if not known:
+                return None
+        items.append(value)
+    return items
 
 
 def _is_call(node, builtin: str) -> bool:

@@ -15,8 +15,8 @@ if TYPE_CHECKING:                   # statements are compiled from syntax nodes,
 class Op:
     """A compiled statement; `where` is its rules position, for errors. A statement that asks no
     decision either way runs in one go with `now(g, env)`; `straight`, when set, is the statement
-    written as Python (see straight.py)."""
-    __slots__ = ("where", "straight")
+    written as Python (see straight.py), with `span`, how many operations from this one it runs."""
+    __slots__ = ("where", "straight", "span")
 
     def __init__(self, st, c):
         pass            # break, continue and return have nothing to compile
@@ -543,5 +543,5 @@ OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert
 def compile_stmt(st, c) -> Op:
     op = OPS[st.stmt](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
-    op.straight = None
+    op.straight, op.span = None, 1
     return op

@@ -3,8 +3,8 @@
 A procedure, action, phase, trigger or `does` body whose statements never ask a decision (nor
 call, resolve or trigger anything that does) becomes `fn(g, env)`: loops are Python loops, local
 names stay in the block's environment, calls to other such bodies are Python calls. The frame
-machine still runs everything else, and a statement of it that is straight on its own (an `if`
-or a loop) runs as one function too. Each line of the generated code knows its rules statement,
+machine still runs everything else, and each run of statements in it that could run at once is one
+function too. Each line of the generated code knows its rules statement,
 so errors name the same line as before."""
 from __future__ import annotations
 
@@ -106,8 +106,8 @@ class StraightWriter:
         for index, name in self.names.items():
             functions[index] = self.define(name, c.blocks[index], index)
         for index, block in enumerate(c.blocks):
-            if index not in self.names:
-                self.write_statements(block)
+            if index not in self.names or index == c.play:      # play is entered frame by frame (see Engine.fresh)
+                self.write_runs(block)
         return functions
 
     def runs_at_once(self, block) -> bool:
@@ -126,13 +126,22 @@ class StraightWriter:
             lines += self.block_lines(block, index, "    ")
         return self.c.code.define_located(name, lines)
 
-    def write_statements(self, block) -> None:
-        """Give each compound statement of a block that runs frame by frame its own function, where it can have one."""
-        for st, op in zip(block.stmts, block.ops):
-            if isinstance(st, COMPOUND) and self.straightness.statement(st) and not escapes([st], in_loop=False):
-                name = self.c.code.fresh_name(f"{block.stem}_statement")
-                lines = [(f"def {name}(g, e):", None)] + self.statement(st, op, "    ", block.file)
-                op.straight = self.c.code.define_located(name, lines)
+    def write_runs(self, block) -> None:
+        """In a block that runs frame by frame, give each run of statements that can run at once one
+        function, kept on the run's first operation with the number of operations it covers."""
+        run: list = []
+        for st, op in list(zip(block.stmts, block.ops)) + [(None, None)]:
+            if st is not None and self.straightness.statement(st) and not escapes([st], in_loop=False):
+                run.append((st, op))
+                continue
+            if run:
+                name = self.c.code.fresh_name(f"{block.stem}_run")
+                lines = [(f"def {name}(g, e):", None)]
+                for run_st, run_op in run:
+                    lines += self.statement(run_st, run_op, "    ", block.file)
+                first = run[0][1]
+                first.straight, first.span = self.c.code.define_located(name, lines), len(run)
+                run = []
 
     # ---- statements
     def block_lines(self, block, index: int, indent: str) -> list:
@@ -205,15 +214,22 @@ class StraightWriter:
         item = self.temporary()
         return ([(f"{indent}for {item} in list({self.expr(st.source)}):", None),
                  (f"{indent}    e[{st.var!r}] = {item}", None)]
-                + [(f"{indent}    {line}", None) for line in LOOP_CHARGE] + self.body_lines(op.body, indent + "    "))
+                + self.charge(op.body, indent + "    ") + self.body_lines(op.body, indent + "    "))
 
     def write_repeat(self, st, op, indent):
         return ([(f"{indent}for _ in range({self.expr(st.count)}):", None)]
-                + [(f"{indent}    {line}", None) for line in LOOP_CHARGE] + self.body_lines(op.body, indent + "    "))
+                + self.charge(op.body, indent + "    ") + self.body_lines(op.body, indent + "    "))
 
     def write_while(self, st, op, indent):
         return ([(f"{indent}while {self.expr(st.cond)}:", None)]
-                + [(f"{indent}    {line}", None) for line in LOOP_CHARGE] + self.body_lines(op.body, indent + "    "))
+                + self.charge(op.body, indent + "    ") + self.body_lines(op.body, indent + "    "))
+
+    def charge(self, body: int, indent: str) -> list:
+        """A loop's pass charged to the work budget; a runaway loop is reported at its body's first
+        statement, as the frame machine reports the statement it was running."""
+        block = self.c.blocks[body]
+        where = f"{block.file}:{block.stmts[0].line}:{block.stmts[0].col}" if block.stmts else None
+        return [(f"{indent}{line}", where) for line in LOOP_CHARGE]
 
     def write_as_seat(self, st, op, indent):
         saved = self.temporary()
