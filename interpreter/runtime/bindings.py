@@ -73,7 +73,7 @@ def completions(g, action, i: int, env: dict, args: list, rng=None):
 
 def completable(g, action, i: int, env: dict, args: list) -> bool:
     """Whether at least one complete, allowed action follows (stops at the first found)."""
-    return next(completions(g, action, i, dict(env), list(args)), None) is not None
+    return action.completable[i](g, env)
 
 
 def bind(g, action, args: list) -> dict | None:

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from dsl import ast as A
 from dsl import Program
-from dsl import Hierarchy, conjuncts, locals_read
+from dsl import Hierarchy
 
 from .errors import RuleFault
 from .expressions import compile_all, compile_expr, compile_function, constant_value, inlined_functions
+from .listing import compile_completable, requirement_parts
 from .pycode import PackCode
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
@@ -48,20 +49,6 @@ class Compiled(CompiledGame):
         self.program, self.inlined = None, {}
         for block in self.blocks:
             block.stmts = None
-
-    def action_checks(self, ac: A.ActionDecl) -> list:
-        """Each part of the requirement, placed at the first step after which all it reads is chosen.
-
-        Parts keep their written order (a part may rely on the ones before it being true), so a
-        part never runs before an earlier one."""
-        parts = [[] for _ in range(len(ac.params) + 1)]
-        if ac.requires is not None:
-            position = {prm.name: i for i, prm in enumerate(ac.params)}
-            bound = 0
-            for part in conjuncts(ac.requires):
-                bound = max([bound] + [position[name] + 1 for name in locals_read(part) if name in position])
-                parts[bound].append(part)
-        return [compile_all(level, self) if level else None for level in parts]
 
     # ---- objects
     def build_objects(self) -> None:
@@ -165,7 +152,9 @@ class Compiled(CompiledGame):
             c = Callable(ac.name, [x.name for x in ac.params], self.block(ac.body, True))
             c.domains = [(x.name, compile_expr(x.domain, self) if x.domain is not None else None, x.type.name)
                          for x in ac.params]
-            c.checks = self.action_checks(ac)
+            parts = requirement_parts(ac)
+            c.checks = [compile_all(level, self) if level else None for level in parts]
+            c.completable = [compile_completable(ac, parts, start, self) for start in range(len(ac.params) + 1)]
             c.prompts = [compile_expr(x.prompt, self) if x.prompt is not None else None for x in ac.params]
             c.group = ac.group or ac.name.replace("_", " ")
             c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None
