@@ -371,7 +371,7 @@ class PerformOp(AskingOp):
                 chosen = chosen + [options[0]["value"]["step"]]
             decision = self.step_decision(g, where, chosen, options)
         if not options:
-            g.log_event("skip", prompt=prompt)
+            g.log_event("skip", prompt=self.base_prompt(g, g.envs[where["env"]]))
         elif len(options) == 1:
             self.complete(g, decision, options[0], "choice" if answered else "auto")
         else:
