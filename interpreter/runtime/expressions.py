@@ -12,7 +12,7 @@ from .support import FieldTable, builtin_function
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
                    "every": "all({0})", "abs": "abs({0})", "seats": "g.seats",
-                   "tokens": "g.tokens.get({0}, NO_TOKENS).get({1}, 0)"}
+                   "tokens": "g.tokens.get({0}, NO_TOKENS).get({1}, 0)", "pieces_at": "list(g.stack({0}))"}
 INLINE_SIZE = 20        # a pure function of at most this many nodes, calling itself nowhere, is written in place
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 ARITHMETIC = {"-": "minus", "*": "times", "/": "divide", "%": "modulo", "..": "span"}
@@ -299,6 +299,9 @@ class ExpressionWriter:
                 return ExpressionWriter(self.c, scope, in_function=True, constant=self.constant).write(decl.body)
             return f"{function_name(node.func)}({', '.join(['g'] + args)})"
         builtin = BUILTINS[node.func]
+        if node.func == "objects" and node.args[0].node == "name" and node.args[0].ref == "kind":
+            kind = node.args[0].name         # a kind's members never change: one list, built once
+            return self.c.code.name_of(("members", kind), f"members_{kind}", lambda: list(self.c.members(kind)))
         if node.func in INLINE_BUILTINS and (len(args) == 1 or not builtin.collects):
             return INLINE_BUILTINS[node.func].format(*args)
         run = self.c.code.name_of(("builtin", node.func), f"builtin_{node.func}", lambda: builtin_function(node.func))
