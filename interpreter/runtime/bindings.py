@@ -97,10 +97,15 @@ def action_options(g, action) -> list[dict]:
     if not allowed(g, action, 0, env):
         return options
     if len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
-        bindings = [[v] for v in distinct(g, choices(g, action, 0, env), ())]
-    else:
-        bindings = completions(g, action, 0, env, [])
-    for args in bindings:
+        name = action.name
+        for v in distinct(g, choices(g, action, 0, env), ()):
+            key = f"{name}:{option_id(v)}"
+            if key in seen:
+                key = distinct_id(key, seen)
+            seen[key] = v
+            options.append({"id": key, "label": None, "value": {"action": name, "args": [v]}})
+        return options
+    for args in completions(g, action, 0, env, []):
         option = whole_option(action, args)
         if option["id"] in seen:
             option["id"] = distinct_id(option["id"], seen)      # arguments that read the same, e.g. text holding ':'
