@@ -7,6 +7,7 @@ from dsl import ast as A
 from dsl import PSEUDO_FIELDS
 from dsl import BUILTINS, conjuncts
 
+from .pycode import identifier, local_name
 from .support import FieldTable, builtin_function
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
@@ -40,8 +41,8 @@ def compile_all(parts: list, c):
 def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
     """A rules function as a Python function of the engine and its arguments: memoised while
     nothing changes (when `pure`), charged to the work budget, within the depth limit."""
-    params = [f"v_{p.name}" for p in decl.params]
-    writer = ExpressionWriter(c, {p.name: f"v_{p.name}" for p in decl.params}, in_function=True)
+    params = [local_name(p.name) for p in decl.params]
+    writer = ExpressionWriter(c, {p.name: local_name(p.name) for p in decl.params}, in_function=True)
     body = writer.write(decl.body)
     name = function_name(decl.name)
     lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {c.current_file}:{decl.line}:{decl.col}"]
@@ -97,7 +98,7 @@ def _reaches(calls: dict, start: str, target: str) -> bool:
 
 
 def function_name(name: str) -> str:
-    return f"f_{name}"
+    return f"f_{identifier(name)}"
 
 
 def constant_value(node, c):
@@ -217,9 +218,9 @@ class ExpressionWriter:
         if not self.bounded(source):            # what could grow without bound is charged to the work budget
             source_code = f"each(g, {source_code})"
         short = self.short | {node.var} if self.rows_written_out(source) else self.short - {node.var}
-        inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: f"v_{node.var}"}), self.in_function,
+        inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: local_name(node.var)}), self.in_function,
                                  self.constant, short)
-        loop = f"for v_{node.var} in {source_code}"
+        loop = f"for {local_name(node.var)} in {source_code}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
         elem = inner.write(node.elem)

@@ -7,6 +7,7 @@ so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
 from .expressions import ExpressionWriter
+from .pycode import local_name
 
 
 def requirement_parts(ac) -> list[list]:
@@ -27,14 +28,14 @@ def compile_completable(ac, parts: list[list], start: int, c):
     """A function `fn(g, env)`: with the parameters before `start` bound in env (and the parts of
     `requires` they decide already true), whether some values of the rest make an allowed action."""
     params = [p.name for p in ac.params]
-    scope = {name: f"v_{name}" for name in params}
+    scope = {name: local_name(name) for name in params}
     writer = ExpressionWriter(c, scope)
     name = c.code.fresh_name(f"{c.current_stem}_completable_from_{start}")
     lines = [f"def {name}(g, e):", f"    # {c.current_file}:{ac.line}:{ac.col}"]
-    lines += [f"    v_{p} = e[{p!r}]" for p in params[:start]]
+    lines += [f"    {local_name(p)} = e[{p!r}]" for p in params[:start]]
     indent = "    "
     for i in range(start, len(params)):
-        lines.append(f"{indent}for v_{params[i]} in each(g, {domain(ac.params[i], writer, c)}):")
+        lines.append(f"{indent}for {local_name(params[i])} in each(g, {domain(ac.params[i], writer, c)}):")
         indent += "    "
         if parts[i + 1]:
             test = " and ".join(writer.write(part) for part in parts[i + 1])

@@ -10,6 +10,17 @@ HEADER = ('"""Generated from the rules of {title}: its functions, the expression
           'and the bodies that run at once. Each function names the rules line it comes from."""\n\n\n')
 
 
+def identifier(name: str) -> str:
+    """A rules name as part of a Python identifier: itself when it is plain ASCII, else spelled out
+    in hexadecimal (Python folds look-alike Unicode names together, which rules do not)."""
+    return name if name.isascii() else "u" + name.encode("utf-8").hex()
+
+
+def local_name(name: str) -> str:
+    """The Python local holding a rules parameter or loop variable."""
+    return f"v_{identifier(name)}"
+
+
 def _not_ready(*args):
     raise RuntimeError("the rules' Python module is still being written")
 
@@ -33,6 +44,7 @@ class PackCode:
         self.finished = False
 
     def fresh_name(self, stem: str) -> str:
+        stem = identifier(stem)
         n = self.counts.get(stem, 0) + 1
         self.counts[stem] = n
         return f"{stem}_{n}"
