@@ -3,7 +3,8 @@
 An entry is found by a hash of every rules file (its name as messages show it, and its text),
 the engine's own source files and the Python running it: change any of them and the entry is
 simply not found. Each entry is checked when read; a damaged or unreadable one is removed and
-built again. `GARRISON_CACHE` names another folder, or `off` to keep nothing."""
+built again. An entry is read only if it is the user's own file and nobody else can write it:
+reading one runs what it holds. `GARRISON_CACHE` names another folder, or `off` to keep nothing."""
 from __future__ import annotations
 
 import functools
@@ -97,6 +98,8 @@ class PackCache:
         path = self._path(part)
         try:
             with open(path, "rb") as f:
+                if not _trusted(os.fstat(f.fileno())):
+                    return None          # someone else's file: reading it could run their code
                 entry = pickle.load(f)
             if entry["format"] == CACHE_FORMAT and entry["key"] == self.key and entry["part"] == part:
                 return entry["data"]
@@ -128,3 +131,10 @@ class PackCache:
             self._path(part).unlink()
         except OSError:
             pass
+
+
+def _trusted(stat) -> bool:
+    """Whether an entry is the user's own and nobody else may have changed it."""
+    if not hasattr(os, "getuid"):
+        return True
+    return stat.st_uid == os.getuid() and not stat.st_mode & 0o022

@@ -7,7 +7,7 @@ from dsl import ast as A
 from dsl import PSEUDO_FIELDS
 from dsl import BUILTINS, conjuncts
 
-from .pycode import identifier, local_name
+from .pycode import comment, identifier, local_name
 from .support import FieldTable, builtin_function
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
@@ -30,7 +30,7 @@ def compile_all(parts: list, c):
     body = " and ".join(writer.write(part) for part in parts)
     node = parts[0]
     name = c.code.fresh_name(c.current_stem)
-    lines = [f"def {name}(g, e):", f"    # {c.current_file}:{node.line}:{node.col}"]
+    lines = [f"def {name}(g, e):", f"    # {comment(c.current_file)}:{node.line}:{node.col}"]
     if writer.reads_env:
         lines += ["    try:", f"        return {body}", "    except KeyError as err:", "        raise unbound(err) from None"]
     else:
@@ -45,7 +45,7 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
     writer = ExpressionWriter(c, {p.name: local_name(p.name) for p in decl.params}, in_function=True)
     body = writer.write(decl.body)
     name = function_name(decl.name)
-    lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {c.current_file}:{decl.line}:{decl.col}"]
+    lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {comment(c.current_file)}:{decl.line}:{decl.col}"]
     if pure:
         key = ", ".join([repr(decl.name)] + [f"tuple({v})" if p.type.name == "list" else v
                                                for p, v in zip(decl.params, params)])

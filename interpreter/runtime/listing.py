@@ -7,7 +7,7 @@ so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
 from .expressions import ExpressionWriter
-from .pycode import local_name
+from .pycode import comment, local_name
 
 
 def requirement_parts(ac) -> list[list]:
@@ -31,7 +31,7 @@ def compile_completable(ac, parts: list[list], start: int, c):
     scope = {name: local_name(name) for name in params}
     writer = ExpressionWriter(c, scope)
     name = c.code.fresh_name(f"{c.current_stem}_completable_from_{start}")
-    lines = [f"def {name}(g, e):", f"    # {c.current_file}:{ac.line}:{ac.col}"]
+    lines = [f"def {name}(g, e):", f"    # {comment(c.current_file)}:{ac.line}:{ac.col}"]
     lines += [f"    {local_name(p)} = e[{p!r}]" for p in params[:start]]
     indent = "    "
     for i in range(start, len(params)):

@@ -6,8 +6,13 @@ from types import FunctionType
 
 from . import support
 
-HEADER = ('"""Generated from the rules of {title}: its functions, the expressions its statements evaluate,\n'
-          'and the bodies that run at once. Each function names the rules line it comes from."""\n\n\n')
+HEADER = ("# Generated from the rules of {title}: its functions, the expressions its statements\n"
+          "# evaluate, and the bodies that run at once. Each function names the rules line it comes from.\n\n\n")
+
+
+def comment(text: str) -> str:
+    """Text from the rules (a file name, a title) as it may appear in a comment: on one line, escaped."""
+    return repr(text)[1:-1]
 
 
 def identifier(name: str) -> str:
@@ -126,4 +131,4 @@ class PackCode:
         self._show_in_tracebacks()
 
     def source(self) -> str:
-        return HEADER.format(title=self.title) + "\n\n\n".join(self.sources) + "\n"
+        return HEADER.format(title=comment(self.title)) + "\n\n\n".join(self.sources) + "\n"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dsl import ast as A
 
 from .expressions import ExpressionWriter
+from .pycode import comment
 
 ASKING = (A.Choose, A.ChooseMany, A.Perform)
 COMPOUND = (A.If, A.For, A.Repeat, A.While, A.AsSeat)
@@ -116,7 +117,7 @@ class StraightWriter:
                 and (block.call_body or "return" not in jumps))
 
     def define(self, name: str, block, index: int):
-        lines = [(f"def {name}(g, e):", None), (f"    # {block.file}:{block.line}", None)]
+        lines = [(f"def {name}(g, e):", None), (f"    # {comment(block.file)}:{block.line}", None)]
         if block.call_body:
             lines += [("    " + line, None) for line in CALL_PROLOGUE]
             lines.append(("    try:", None))

@@ -119,3 +119,11 @@ def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
     blocked.write_text("a file where the cache folder would be")
     monkeypatch.setenv("GARRISON_CACHE", str(blocked / "cache"))
     assert interpreter.load_rules(TINY).new_game().decision is not None
+
+
+def test_an_entry_others_could_have_written_is_not_read(cache):
+    interpreter.load_rules(TINY)
+    for path in cache.glob("*.pickle"):
+        path.chmod(0o666)
+    assert type(interpreter.load_rules(TINY).compiled()).__name__ == "Compiled"     # compiled again, not read
+    assert all(path.stat().st_mode & 0o777 == 0o600 for path in cache.glob("*.pickle"))   # and written afresh

@@ -37,3 +37,19 @@ def test_control_characters_never_reach_the_terminal():
     assert printable("a\x1b[2Jb\x9bc\td\ne") == "a\ufffd[2Jb\ufffdc\td\ne"
     line = event_text(Event("note", {"text": "x"}, "clear \x1b[2J now"))
     assert "\x1b" not in line.plain and "clear \ufffd[2J now" in line.plain
+
+
+def test_file_names_and_titles_cannot_write_into_the_generated_python(tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    breakout = '\nraise SystemExit("escaped")\n#'
+    (pack / f"game{breakout}.rules").write_text(
+        'game g "Title \\"\\"\\" raise SystemExit(1) \\"\\"\\"" { }\n'
+        'function twice(n: int) -> int = if n > 50 then n else twice(n * 2)\n'
+        'play { log "{twice(3)}" }\n', encoding="utf-8")
+    rules = load_rules(pack)
+    game = rules.new_game()
+    assert [e.text for e in game.log if e.kind == "note"] == ["96"]
+    source = rules.python_source()
+    compile(source, "<generated>", "exec")                   # one valid module
+    assert "\nraise SystemExit" not in source                 # the file name stays inside its comments
