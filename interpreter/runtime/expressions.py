@@ -14,7 +14,7 @@ from .support import FieldTable, builtin_function
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
                    "every": "all({0})", "abs": "abs({0})", "seats": "g.seats",
                    "tokens": "g.tokens.get({0}, NO_TOKENS).get({1}, 0)", "pieces_at": "list(g.stack({0}))"}
-INLINE_SIZE = 20        # a pure function of at most this many nodes, calling itself nowhere, is written in place
+INLINE_SIZE = 48        # nodes of a pure function's body, with what it writes in place, for it to be written in place
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 ARITHMETIC = {"-": "minus", "*": "times", "/": "divide", "%": "modulo", "..": "span"}
 
@@ -74,14 +74,24 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
 
 
 def inlined_functions(functions: dict, impure: set) -> dict:
-    """The small pure functions that are written in place at every call, by name."""
-    calls = {name: {n.func for n in A.walk(fn.body) if isinstance(n, A.Call) and n.ref == "function"}
+    """The small pure functions that are written in place at every call, by name: those without
+    comprehensions that call themselves nowhere, whose body (with the functions it writes in
+    place, in turn) has at most INLINE_SIZE nodes; and those returning a list written out."""
+    calls = {name: [n.func for n in A.walk(fn.body) if isinstance(n, A.Call) and n.ref == "function"]
              for name, fn in functions.items()}
-    return {name: fn for name, fn in functions.items()
-            if name not in impure and not _reaches(calls, name, name)
-            and not any(isinstance(n, A.Comprehension) for n in A.walk(fn.body))
-            and (sum(1 for _ in A.walk(fn.body)) <= INLINE_SIZE
-                 or isinstance(fn.body, A.ListLit) and _fixed_list(fn.body) is not None)}
+    candidates = {name for name, fn in functions.items()
+                  if name not in impure and not _reaches(calls, name, name)
+                  and not any(isinstance(n, A.Comprehension) for n in A.walk(fn.body))}
+    sizes: dict[str, int] = {}
+
+    def size(name: str) -> int:
+        """Nodes of the body once the calls it writes in place are written out."""
+        if name not in sizes:
+            sizes[name] = sum(1 for _ in A.walk(functions[name].body)) + sum(
+                size(callee) - 1 for callee in calls[name] if callee in candidates and size(callee) <= INLINE_SIZE)
+        return sizes[name]
+    return {name: fn for name, fn in functions.items() if name in candidates
+            and (size(name) <= INLINE_SIZE or isinstance(fn.body, A.ListLit) and _fixed_list(fn.body) is not None)}
 
 
 def _reaches(calls: dict, start: str, target: str) -> bool:
