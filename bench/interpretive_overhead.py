@@ -103,6 +103,17 @@ def differences(engine: dict, hand: dict) -> list[str]:
     return out
 
 
+
+def rolls_report(engine_rolls: list, trace: list) -> str:
+    """Where the engine's dice and the hand-written side's first part, or that they agree."""
+    first = next((i for i, (x, y) in enumerate(zip(engine_rolls, trace)) if x != y), None)
+    if first is None and len(engine_rolls) != len(trace):
+        first = min(len(engine_rolls), len(trace))
+    if first is None:
+        return f"  the {len(trace)} rolls agree"
+    return (f"  rolls part at roll #{first + 1}: engine {engine_rolls[first:first + 3]} "
+            f"vs hand-written {trace[first:first + 3]}")
+
 def explain(rules, t: Tables, seed: int, attack: int, suppression, phase: bool, lines: list[str]) -> str:
     """A mismatch, with where the two roll sequences part (replayed, untimed)."""
     game = run_engine(rules, seed)
@@ -112,14 +123,7 @@ def explain(rules, t: Tables, seed: int, attack: int, suppression, phase: bool, 
     text = [f"seed {seed}: {len(lines)} difference(s)"] + ["  " + x for x in lines[:25]]
     if len(lines) > 25:
         text.append(f"  … and {len(lines) - 25} more")
-    first = next((i for i, (x, y) in enumerate(zip(engine_rolls, trace)) if x != y), None)
-    if first is None and len(engine_rolls) != len(trace):
-        first = min(len(engine_rolls), len(trace))
-    if first is None:
-        text.append(f"  the {len(trace)} rolls agree")
-    else:
-        text.append(f"  rolls part at roll #{first + 1}: engine {engine_rolls[first:first + 3]} "
-                    f"vs hand-written {trace[first:first + 3]}")
+    text.append(rolls_report(engine_rolls, trace))
     notes = [d["text"] for kind, d in game.log_data if kind == "note"]
     text.append("  engine notes: " + " | ".join(notes))
     return "\n".join(text)

@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import interpreter                                                       # noqa: E402
 from interpreter.runtime.statements import PerformOp                     # noqa: E402
-from interpretive_overhead import differences, engine_snapshot           # noqa: E402
+from interpretive_overhead import differences, engine_snapshot, rolls_report  # noqa: E402
 from postmen_by_hand import Game, Mismatch, WholeTables, hand_choice     # noqa: E402
 
 ROWS = {1: "whole game", 2: "from Attack 2", 3: "from Attack 3"}
@@ -139,14 +139,7 @@ def explain(rules, t, first: int, case: dict) -> str:
         Game(t, case["seed"], case["choices"], None, trace).play_game(first)
     except Mismatch:
         pass
-    part = next((i for i, (x, y) in enumerate(zip(engine_rolls, trace)) if x != y), None)
-    if part is None and len(engine_rolls) != len(trace):
-        part = min(len(engine_rolls), len(trace))
-    if part is None:
-        text.append(f"  the {len(trace)} rolls agree")
-    else:
-        text.append(f"  rolls part at roll #{part + 1}: engine {engine_rolls[part:part + 3]} "
-                    f"vs hand-written {trace[part:part + 3]}")
+    text.append(rolls_report(engine_rolls, trace))
     return "\n".join(text)
 
 
