@@ -3,7 +3,7 @@
 An entry is found by a hash of every rules file (its name as messages show it, and its text),
 the engine's own source files and the Python running it: change any of them and the entry is
 simply not found. Each entry is checked when read; a damaged or unreadable one is removed and
-built again. An entry is read only if it is the user's own file and nobody else can write it:
+built again, and entries unused for a month are removed. An entry is read only if it is the user's own file and nobody else can write it:
 reading one runs what it holds. `GARRISON_CACHE` names another folder, or `off` to keep nothing."""
 from __future__ import annotations
 
@@ -13,9 +13,11 @@ import os
 import pickle
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 CACHE_FORMAT = 1
+STALE_AFTER = 30 * 24 * 3600          # seconds: entries unused this long are removed when another is written
 _ENGINE_PACKAGES = ("dsl", "interpreter/runtime")
 
 
@@ -124,6 +126,17 @@ class PackCache:
                 os.unlink(temporary)
                 raise
         except (OSError, pickle.PicklingError):
+            return
+        self._remove_stale()
+
+    def _remove_stale(self) -> None:
+        """Entries of older engines or rules are never read again: drop those unused for a month."""
+        now = time.time()
+        try:
+            for path in self.folder.glob("*.pickle"):
+                if now - max(path.stat().st_atime, path.stat().st_mtime) > STALE_AFTER:
+                    path.unlink()
+        except OSError:
             pass
 
     def _remove(self, part: str) -> None:

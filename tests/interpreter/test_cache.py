@@ -6,6 +6,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -127,3 +128,14 @@ def test_an_entry_others_could_have_written_is_not_read(cache):
         path.chmod(0o666)
     assert type(interpreter.load_rules(TINY).compiled()).__name__ == "Compiled"     # compiled again, not read
     assert all(path.stat().st_mode & 0o777 == 0o600 for path in cache.glob("*.pickle"))   # and written afresh
+
+
+def test_entries_unused_for_a_month_are_removed_when_another_is_written(cache):
+    interpreter.load_rules(TINY)
+    old = sorted(cache.glob("*.pickle"))
+    month_ago = time.time() - 31 * 24 * 3600
+    for path in old:
+        os.utime(path, (month_ago, month_ago))
+    interpreter.load_rules("westerplatte")
+    assert not any(path.exists() for path in old)
+    assert len(entries(cache)) == 2
