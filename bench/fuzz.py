@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import random
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
+
+os.environ.setdefault("GARRISON_CACHE", "off")     # thousands of throw-away packs: none is worth keeping
 
 import dsl                                    # noqa: E402  (both before tests/ is on the path:
 import interpreter                            # noqa: E402   it has folders of the same names)

@@ -1,7 +1,9 @@
 """Makes the shared test helpers (harness.py, paths.py) importable from every test folder, and gives the suite its own cache."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -14,3 +16,4 @@ if str(TESTS) not in sys.path:
 # user's (subprocesses inherit the setting); tests of the cache itself choose their own folder.
 if "GARRISON_CACHE" not in os.environ:
     os.environ["GARRISON_CACHE"] = tempfile.mkdtemp(prefix="garrison-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["GARRISON_CACHE"], ignore_errors=True)
