@@ -48,27 +48,7 @@ def distinct(g, values, chosen) -> list:
 def completions(g, action, i: int, env: dict, args: list, rng=None):
     """Every complete, allowed list of arguments that extends `args` (bound in `env`) from parameter
     `i` on; with `rng`, each parameter's values in a random order (the first is then a random draw)."""
-    if i == len(action.params):
-        yield list(args)
-        return
-    name = action.params[i]
-    values = distinct(g, choices(g, action, i, env), args)
-    if rng is not None:
-        rng.shuffle(values)
-    if i + 1 == len(action.params):          # the last parameter: no deeper level to walk
-        for v in values:
-            env[name] = v
-            if allowed(g, action, i + 1, env):
-                yield args + [v]
-        env.pop(name, None)
-        return
-    for v in values:
-        env[name] = v
-        if allowed(g, action, i + 1, env):
-            args.append(v)
-            yield from completions(g, action, i + 1, env, args, rng)
-            args.pop()
-    env.pop(name, None)
+    return action.walks[i](g, env, args, rng)
 
 
 def completable(g, action, i: int, env: dict, args: list) -> bool:

@@ -7,7 +7,7 @@ from dsl import Hierarchy
 
 from .errors import RuleFault
 from .expressions import compile_all, compile_expr, compile_function, constant_value, inlined_functions
-from .listing import compile_completable, requirement_parts
+from .listing import compile_completable, compile_walk, requirement_parts
 from .pycode import PackCode
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
@@ -155,6 +155,7 @@ class Compiled(CompiledGame):
             parts = requirement_parts(ac)
             c.checks = [compile_all(level, self) if level else None for level in parts]
             c.completable = [compile_completable(ac, parts, start, self) for start in range(len(ac.params) + 1)]
+            c.walks = [compile_walk(ac, parts, start, self) for start in range(len(ac.params) + 1)]
             c.prompts = [compile_expr(x.prompt, self) if x.prompt is not None else None for x in ac.params]
             c.group = ac.group or ac.name.replace("_", " ")
             c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None

@@ -1,11 +1,13 @@
-"""Whether a partly chosen action can be completed, written as Python: nested loops over the later
-parameters' values, the parameters as Python locals, each part of `requires` tested as soon as
-what it reads is chosen, stopping at the first complete action.
+"""An action's later parameters walked as generated Python: nested loops over their values, the
+parameters as Python locals, each part of `requires` tested as soon as what it reads is chosen.
+One function per action and step says whether a partly chosen action can be completed
+(stopping at the first complete one), another lists (or draws) the ways to complete it.
 
-Interchangeable pieces are not merged here: merging only drops values equivalent to one kept,
-so it cannot change whether some complete action exists."""
+Interchangeable pieces are merged only when listing: merging drops values equivalent to one
+kept, so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
+from .bindings import distinct as _distinct
 from .expressions import ExpressionWriter
 from .pycode import comment, local_name
 
@@ -27,23 +29,44 @@ def requirement_parts(ac) -> list[list]:
 def compile_completable(ac, parts: list[list], start: int, c):
     """A function `fn(g, env)`: with the parameters before `start` bound in env (and the parts of
     `requires` they decide already true), whether some values of the rest make an allowed action."""
-    params = [p.name for p in ac.params]
-    scope = {name: local_name(name) for name in params}
-    writer = ExpressionWriter(c, scope)
     name = c.code.fresh_name(f"{c.current_stem}_completable_from_{start}")
-    lines = [f"def {name}(g, e):", f"    # {comment(c.current_file)}:{ac.line}:{ac.col}"]
+    lines = _loops(ac, parts, start, c, f"def {name}(g, e):", walk=False)
+    if start < len(ac.params):
+        lines.append("    return False")
+    return c.code.define(name, "\n".join(lines))
+
+
+def compile_walk(ac, parts: list[list], start: int, c):
+    """A generator `fn(g, env, args, rng)`: with the parameters before `start` bound in env (their
+    values `args`), every complete, allowed list of arguments that extends `args`, in the order of
+    each parameter's values with twins merged, or (with `rng`) each parameter's values shuffled."""
+    name = c.code.fresh_name(f"{c.current_stem}_walk_from_{start}")
+    return c.code.define(name, "\n".join(_loops(ac, parts, start, c, f"def {name}(g, e, args, rng):", walk=True)))
+
+
+def _loops(ac, parts: list[list], start: int, c, header: str, walk: bool) -> list[str]:
+    """Nested loops over the parameters from `start` on, each part of `requires` tested at the
+    first level it can be; the innermost level returns True (`walk`: yields the arguments)."""
+    params = [p.name for p in ac.params]
+    writer = ExpressionWriter(c, {name: local_name(name) for name in params})
+    lines = [header, f"    # {comment(c.current_file)}:{ac.line}:{ac.col}"]
     lines += [f"    {local_name(p)} = e[{p!r}]" for p in params[:start]]
-    indent = "    "
+    indent, chosen = "    ", "args"
     for i in range(start, len(params)):
-        lines.append(f"{indent}for {local_name(params[i])} in each(g, {domain(ac.params[i], writer, c)}):")
+        values = f"each(g, {domain(ac.params[i], writer, c)})"
+        if walk:        # twins merged (apart from values already chosen) and, drawing at random, shuffled
+            distinct = c.code.name_of(("helper", "distinct"), "distinct", lambda: _distinct)
+            lines += [f"{indent}w{i} = {distinct}(g, {values}, {chosen})",
+                      f"{indent}if rng is not None:", f"{indent}    rng.shuffle(w{i})"]
+            values = f"w{i}"
+        lines.append(f"{indent}for {local_name(params[i])} in {values}:")
         indent += "    "
+        chosen = f"{chosen} + [{local_name(params[i])}]"
         if parts[i + 1]:
             test = " and ".join(writer.write(part) for part in parts[i + 1])
             lines += [f"{indent}if not ({test}):", f"{indent}    continue"]
-    lines += [f"{indent}return True"]
-    if start < len(params):
-        lines.append("    return False")
-    return c.code.define(name, "\n".join(lines))
+    lines.append(f"{indent}yield {chosen if start < len(params) else 'list(args)'}" if walk else f"{indent}return True")
+    return lines
 
 
 def domain(param, writer: ExpressionWriter, c) -> str:

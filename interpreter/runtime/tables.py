@@ -24,6 +24,7 @@ class Callable:
     domains: list = field(default_factory=list)   # actions: (param, domain fn or None, type)
     checks: list = field(default_factory=list)    # actions: checks[k] tests the parts of `requires` that k bound parameters decide (or is None)
     completable: list = field(default_factory=list)   # actions: completable[k](g, env): can k bound parameters be completed?
+    walks: list = field(default_factory=list)     # actions: walks[k](g, env, args, rng): the ways to complete k bound parameters
     prompts: list = field(default_factory=list)   # actions: each parameter's step question (fn or None)
     group: str = ""                               # actions: the title a staged perform's first step offers it under
     label_fn: object = None
