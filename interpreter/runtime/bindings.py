@@ -29,16 +29,8 @@ def distinct(g, values, chosen) -> list:
     """One value of each set of interchangeable ones, in order. A piece already chosen for an
     earlier parameter stays apart from its twins: choosing it again is not the same as choosing one of them."""
     seen, kept = set(), []
-    where, twinless = g.where, g.c.twinless
     for v in values:
-        if v.__class__ is not str:
-            key = twin_key(g, v)
-        elif v in chosen:
-            key = ("chosen", v)
-        elif v not in where or v in twinless:      # not a piece, or one without twins: itself
-            key = v
-        else:
-            key = twin_key(g, v)
+        key = ("chosen", v) if v.__class__ is str and v in chosen else twin_key(g, v)
         if key not in seen:
             seen.add(key)
             kept.append(v)

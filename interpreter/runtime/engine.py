@@ -297,10 +297,11 @@ class Engine(Frames, Chance, State):
             raise GameError("there is no partly made choice to back out of")
         op = self.asking_op(decision)
         try:
-            if not op.back(self, decision):
-                raise GameError("there is no partly made choice to back out of")
-        except RuleFault as fault:
-            raise GameError(f"{op.where}: error: {fault}") from None
+            backed = op.back(self, decision)
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise self.rules_error(err, op.where) from None
+        if not backed:
+            raise GameError("there is no partly made choice to back out of")
         self.decisions -= 1
 
     # ---- ending

@@ -37,9 +37,6 @@ class Rules:
         """The warnings found when the pack was checked, as diagnostics (file, line, col, code, message)."""
         return list(self._diagnostics)
 
-    def decls(self, category: str) -> list:
-        return [d for d in self.declarations if getattr(d, "decl", None) == category]
-
     def document(self):
         """The rules as a JSON document (see `garrison schema`)."""
         from .document import RulesDocument

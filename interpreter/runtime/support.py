@@ -189,9 +189,9 @@ def builtin_name(fn) -> str | None:
 
 
 # the names generated code finds in its module
-NAMES = {"RuleFault": RuleFault, "MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
+NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
          "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked,
          "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
-         "number": number, "text": text, "plus": plus, "minus": minus, "times": times, "divide": divide,
+         "text": text, "plus": plus, "minus": minus, "times": times, "divide": divide,
          "modulo": modulo, "span": span}
