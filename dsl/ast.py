@@ -77,14 +77,44 @@ class ListLit(Node):
     items: list["Expr"]
 
 
+class SortKey(Node):
+    """One key of `order by`: items compare by the first key, ties by the next, and so on."""
+    value: "Expr"
+    descending: bool = False
+
+
 class Comprehension(Node):
     node: Literal["comprehension"] = "comprehension"
     elem: "Expr"
     var: str
     source: "Expr"
     cond: Optional["Expr"] = None
-    order: Optional["Expr"] = None
-    descending: bool = False
+    order: list[SortKey] = []
+
+
+class Lambda(Node):
+    """`x -> EXPR`, an argument of builtins that work out a value per item (a sort key, a cost)."""
+    node: Literal["lambda"] = "lambda"
+    param: str
+    body: "Expr"
+
+
+class TupleLit(Node):
+    """`(a, b)`: a key of several parts, compared part by part (a sort key's ties broken in order)."""
+    node: Literal["tuple"] = "tuple"
+    items: list["Expr"]
+
+
+class LetBinding(Node):
+    name: str
+    value: "Expr"
+
+
+class LetExpr(Node):
+    """`let a = X, b = Y in BODY`: local names inside an expression, each seeing the ones before it."""
+    node: Literal["let"] = "let"
+    bindings: list[LetBinding]
+    body: "Expr"
 
 
 class Roll(Node):
@@ -121,7 +151,7 @@ class IsKind(Node):
 
 
 Expr = Union[IntLit, Text, BoolLit, NoneLit, Special, Name, FieldRef, Call, ListLit,
-             Comprehension, Roll, IfExpr, BinOp, UnaryOp, IsKind]
+             Comprehension, Roll, IfExpr, BinOp, UnaryOp, IsKind, Lambda, TupleLit, LetExpr]
 
 
 # ---- statements -------------------------------------------------------------------------
@@ -312,6 +342,7 @@ class GameDecl(Decl):
 class EnumValue(Node):
     name: str
     label: Optional[str] = None
+    attrs: list["AttrValue"] = []      # data every value of the enum carries, such as a terrain's cover
 
 
 class EnumDecl(Decl):
@@ -389,6 +420,36 @@ class Param(Node):
     type: TypeRef
     domain: Optional[Expr] = None
     prompt: Optional[Text] = None       # an action's: the question its step asks, when performed staged
+
+
+class ConstDecl(Decl):
+    """`const NAME = VALUE`: a fixed value, worked out before play."""
+    decl: Literal["const"] = "const"
+    type: Optional[TypeRef] = None
+    value: Expr
+
+
+class TableKey(Node):
+    """One key of a table row: a number or range (`low`..`high`), a name, true/false, a text, or `_` (any)."""
+    kind: Literal["number", "name", "bool", "text", "any"]
+    low: Optional[int] = None
+    high: Optional[int] = None
+    name: Optional[str] = None
+    value: Union[bool, str, None] = None
+
+
+class TableRow(Node):
+    keys: list[TableKey]
+    value: Expr
+
+
+class TableDecl(Decl):
+    """`table NAME(PARAMS) -> TYPE { KEYS: VALUE ... else: VALUE }`: a chart read by its keys."""
+    decl: Literal["table"] = "table"
+    params: list["Param"]
+    returns: TypeRef
+    rows: list[TableRow]
+    other: Optional[Expr] = None       # the value when no row matches
 
 
 class FunctionDecl(Decl):
@@ -532,7 +593,7 @@ class VariantDecl(Decl):
     decls: list["AnyDecl"]
 
 
-AnyDecl = Union[GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
+AnyDecl = Union[ConstDecl, TableDecl, GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
                 ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl]

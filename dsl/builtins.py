@@ -158,6 +158,21 @@ def _in_variant(exprs, node: A.Call, scope, ctx) -> Type:
     return BOOL
 
 
+def _per_item(result: Callable[[Type], Type], test: bool = False):
+    """The rule of a builtin taking a list and `x -> ...`: a sort key per item, or (`test`) true/false."""
+    def check(exprs, node: A.Call, scope, ctx) -> Type:
+        if not exprs.arity(node, 2):
+            return ANY
+        item = exprs.expect_list(node.args[0], scope, ctx, node.func)
+        inner = exprs.lambda_arg(node.args[1], item, scope, ctx, node.func)
+        if inner is not None and test:
+            exprs.expect(node.args[1].body, inner, ctx, BOOL, f"the test of '{node.func}'")
+        elif inner is not None:
+            exprs.sort_key(node.args[1].body, inner, ctx)
+        return result(item)
+    return check
+
+
 # ---- implementations ---------------------------------------------------------------------
 
 def _first(g, items):
@@ -176,6 +191,20 @@ def _nth(g, items, i):
     if not 1 <= i <= len(items):
         raise BuiltinFault(f"position {i} is outside the list (1 to {len(items)})")
     return items[i - 1]
+
+
+def _keyed(order):
+    """`order(items, key)` reporting a key that cannot be compared (nothing, or a number against a text)."""
+    def run(g, items, key):
+        try:
+            return order(items, key=key)
+        except TypeError:
+            raise BuiltinFault("cannot order items whose key is nothing, or mixes numbers and texts") from None
+    return run
+
+
+def _find(g, items, test):
+    return next((item for item in items if test(item)), None)
 
 
 def _top(g, space):
@@ -215,6 +244,16 @@ _ALL = [
     Builtin("flatten", "a list of lists", _one_list(_flattened), lambda g, lists: [x for items in lists for x in items],
             "the items of every list, one list after the other"),
     Builtin("pick", "a list", _an_item, lambda g, items: g.pick(items), "an item chosen at random, or none for an empty list"),
+    Builtin("min_by", "a list and a key per item (x -> ...)", _per_item(lambda item: item),
+            _keyed(lambda items, key: min(items, key=key, default=None)),
+            "the first item with the smallest key, or none for an empty list", fails=True),
+    Builtin("max_by", "a list and a key per item (x -> ...)", _per_item(lambda item: item),
+            _keyed(lambda items, key: max(items, key=key, default=None)),
+            "the first item with the largest key, or none for an empty list", fails=True),
+    Builtin("sorted", "a list and a key per item (x -> ...)", _per_item(ListType), _keyed(sorted),
+            "the items from the smallest key to the largest (equal keys keep their order)", fails=True),
+    Builtin("find", "a list and a test per item (x -> ...)", _per_item(lambda item: item, test=True), _find,
+            "the first item that passes the test, or none"),
     Builtin("top", "a space", _on_space(PIECE), _top, "the piece on top of the space's stack, or none"),
     Builtin("bottom", "a space", _on_space(PIECE), _bottom, "the piece at the bottom of the space's stack, or none"),
     Builtin("pieces_at", "a space", _on_space(ListType(PIECE)), lambda g, space: list(g.stack(space)),

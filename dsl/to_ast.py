@@ -149,7 +149,12 @@ class DeclarationNodes(_Nodes):
         return self._decl(A.EnumDecl, c[0], values=list(c[1:]))
 
     def enum_item(self, meta, c):
-        return A.EnumValue.at(_pos(c[0]), name=str(c[0]), label=_unquote(c[1]) if c[1] else None)
+        name, label, attrs = c
+        values, does = self._split_attrs(attrs or [])
+        if does is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           f"enum value '{name}' cannot have a 'does' effect; give it data only"))
+        return A.EnumValue.at(_pos(name), name=str(name), label=_unquote(label) if label else None, attrs=values)
 
     def die_decl(self, meta, c):
         name, label, low, high = c
@@ -241,6 +246,44 @@ class DeclarationNodes(_Nodes):
     def action_param(self, meta, c):
         return A.Param.at(_pos(c[0]), name=str(c[0]), type=c[1], domain=c[2],
                           prompt=self.text(c[3]) if c[3] is not None else None)
+
+    def const_decl(self, meta, c):
+        name, type_, value = c
+        return self._decl(A.ConstDecl, name, type=type_, value=value)
+
+    def table_decl(self, meta, c):
+        name, params, returns, *rows = c
+        others = [r for r in rows if not isinstance(r, A.TableRow)]
+        if len(others) > 1:
+            raise SyntaxProblem(Diagnostic(self.path, others[1].line, others[1].col,
+                                           f"the table '{name}' has two 'else' rows"))
+        return self._decl(A.TableDecl, name, params=params, returns=returns,
+                          rows=[r for r in rows if isinstance(r, A.TableRow)], other=others[0] if others else None)
+
+    def table_row(self, meta, c):
+        *keys, value = c
+        return self._at(A.TableRow, meta, keys=keys, value=value)
+
+    def table_else(self, meta, c):
+        return c[0]
+
+    def key_number(self, meta, c):
+        low, high = c
+        return self._at(A.TableKey, meta, kind="number", low=low, high=low if high is None else high)
+
+    def key_name(self, meta, c):
+        if str(c[0]) == "_":
+            return self._at(A.TableKey, meta, kind="any")
+        return self._at(A.TableKey, meta, kind="name", name=str(c[0]))
+
+    def key_true(self, meta, c):
+        return self._at(A.TableKey, meta, kind="bool", value=True)
+
+    def key_false(self, meta, c):
+        return self._at(A.TableKey, meta, kind="bool", value=False)
+
+    def key_text(self, meta, c):
+        return self._at(A.TableKey, meta, kind="text", value=_unquote(c[0]))
 
     def function_decl(self, meta, c):
         name, params, returns, body = c
@@ -536,12 +579,27 @@ class ExpressionNodes(_Nodes):
 
     def comprehension(self, meta, c):
         elem, var, source, cond, order = c
-        expr, desc = order if order else (None, False)
         return self._at(A.Comprehension, meta, elem=elem, var=str(var), source=source, cond=cond,
-                        order=expr, descending=desc)
+                        order=order or [])
 
     def order(self, meta, c):
-        return (c[0], c[1] is not None)
+        return list(c)
+
+    def order_key(self, meta, c):
+        return A.SortKey.at(_pos(c[0]), value=c[0], descending=c[1] is not None)
+
+    def lambda_arg(self, meta, c):
+        return A.Lambda.at(_pos(c[0]), param=str(c[0]), body=c[1])
+
+    def tuple_lit(self, meta, c):
+        return self._at(A.TupleLit, meta, items=list(c))
+
+    def let_expr(self, meta, c):
+        *bindings, body = c
+        return self._at(A.LetExpr, meta, bindings=bindings, body=body)
+
+    def let_bind(self, meta, c):
+        return A.LetBinding.at(_pos(c[0]), name=str(c[0]), value=c[1])
 
     def roll(self, meta, c):
         count, die = c

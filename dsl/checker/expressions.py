@@ -114,9 +114,47 @@ class ExpressionChecks(Pass):
         if node.cond is not None:
             self.expect(node.cond, inner, ctx, BOOL, "the filter")
             self.narrow(node.cond, inner, inner.child())
-        if node.order is not None:
-            self.expect(node.order, inner, ctx, INT, "the sort key")
+        for key in node.order:
+            self.sort_key(key.value, inner, ctx)
         return ListType(self.expr(node.elem, inner, ctx))
+
+    def sort_key(self, node, scope, ctx) -> None:
+        """A key items are ordered by: a number or a text, or a tuple of them compared part by part."""
+        for part in node.items if isinstance(node, A.TupleLit) else [node]:
+            t = self.expr(part, scope, ctx)
+            if t not in (INT, TEXT, ANY):
+                self.error(part, f"a sort key should be a number or a text, but this is {t.describe()}")
+
+    def lambda_arg(self, node, item: Type, scope, ctx, fname: str):
+        """The scope inside `x -> ...` given as an argument of `fname`, x being a list's item; None if `node` is no such argument."""
+        if not isinstance(node, A.Lambda):
+            self.expr(node, scope, ctx)
+            self.error(node, f"'{fname}' needs a rule per item here, written 'x -> ...'")
+            return None
+        self.reserved(node, node.param)
+        inner = scope.child()
+        inner.names[node.param] = item
+        return inner
+
+    def expr_lambda(self, node: A.Lambda, scope, ctx):
+        self.error(node, f"'{node.param} -> ...' is only an argument of a builtin that takes a rule per item, "
+                         "such as min_by, max_by, sorted or find")
+        return ANY
+
+    def expr_tuple(self, node: A.TupleLit, scope, ctx):
+        for item in node.items:
+            self.expr(item, scope, ctx)
+        self.error(node, "a tuple '(a, b)' is only a sort key, as in 'order by' or the rule given to min_by, max_by or sorted")
+        return ANY
+
+    def expr_let(self, node: A.LetExpr, scope, ctx):
+        inner = scope
+        for binding in node.bindings:
+            self.reserved(binding, binding.name)
+            t = self.expr(binding.value, inner, ctx)
+            inner = inner.child()
+            inner.names[binding.name] = ANY if t == NONE else t
+        return self.expr(node.body, inner, ctx)
 
     def expr_roll(self, node: A.Roll, scope, ctx):
         if node.die not in self.p.by_cat["die"]:
@@ -261,5 +299,6 @@ class ExpressionChecks(Pass):
         A.IntLit: expr_int, A.BoolLit: expr_bool, A.NoneLit: expr_none, A.Text: expr_text,
         A.Special: expr_special, A.Name: expr_name, A.FieldRef: expr_field, A.ListLit: expr_list,
         A.Comprehension: expr_comprehension, A.Roll: expr_roll, A.IfExpr: expr_if, A.BinOp: expr_binop,
-        A.UnaryOp: expr_unary, A.IsKind: expr_is, A.Call: expr_call,
+        A.UnaryOp: expr_unary, A.IsKind: expr_is, A.Call: expr_call, A.Lambda: expr_lambda,
+        A.TupleLit: expr_tuple, A.LetExpr: expr_let,
     }

@@ -227,17 +227,33 @@ class ExpressionWriter:
             source_code = self.write(source)
         if not self.bounded(source):            # what could grow without bound is charged to the work budget
             source_code = f"each(g, {source_code})"
-        short = self.short | {node.var} if self.rows_written_out(source) else self.short - {node.var}
-        inner = ExpressionWriter(self.c, dict(self.scope, **{node.var: local_name(node.var)}), self.in_function,
-                                 self.constant, short)
+        inner = self.inner(node.var, rows=self.rows_written_out(source))
         loop = f"for {local_name(node.var)} in {source_code}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
         elem = inner.write(node.elem)
-        self.reads_env |= inner.reads_env
-        if node.order is None:
+        if not node.order:
             return f"({elem} {loop})" if generator else f"[{elem} {loop}]"
-        return f"ordered([({inner.write(node.order)}, {elem}) {loop}], {node.descending})"
+        keys = ", ".join(inner.write(key.value) for key in node.order)
+        return f"ordered([(({keys},), {elem}) {loop}], {tuple(key.descending for key in node.order)!r})"
+
+    def inner(self, name: str, rows: bool = False) -> "ExpressionWriter":
+        """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);
+        `rows`: the name holds a row of a list written out in the rules."""
+        short = self.short | {name} if rows else self.short - {name}
+        return _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
+
+    def write_lambda(self, node: A.Lambda):
+        return f"(lambda {local_name(node.param)}: {self.inner(node.param).write(node.body)})"
+
+    def write_tuple(self, node: A.TupleLit):
+        return "(" + "".join(f"{self.write(item)}, " for item in node.items) + ")"
+
+    def write_let(self, node: A.LetExpr):
+        binding, rest = node.bindings[0], node.bindings[1:]
+        body = A.LetExpr.model_construct(bindings=rest, body=node.body) if rest else node.body
+        inner = self.inner(binding.name)
+        return f"(lambda {local_name(binding.name)}: {inner.write(body)})({self.write(binding.value)})"
 
     def bounded(self, node) -> bool:
         """Whether a list's length is bounded by the rules themselves (a list written out, the
@@ -293,7 +309,7 @@ class ExpressionWriter:
 
     def lazy_enough(self, node) -> bool:
         """Whether a comprehension's items may be worked out only as far as they are needed."""
-        return (isinstance(node, A.Comprehension) and node.order is None
+        return (isinstance(node, A.Comprehension) and not node.order
                 and not any(isinstance(n, A.Roll) or (isinstance(n, A.Call) and (
                     (n.ref == "builtin" and n.func == "pick") or (n.ref == "function" and n.func in self.c.impure)))
                     for n in A.walk(node)))
@@ -319,6 +335,19 @@ class ExpressionWriter:
         if builtin.collects and len(args) != 1:
             return f"{run}(g, [{', '.join(args)}])"
         return f"{run}({', '.join(['g'] + args)})"
+
+
+class _Nested(ExpressionWriter):
+    """A writer for code inside a binding: whatever it reads of the statement's environment, its parent reads too."""
+
+    def __init__(self, parent: ExpressionWriter, scope: dict, short):
+        super().__init__(parent.c, scope, parent.in_function, parent.constant, short)
+        self.parent = parent
+
+    def env_read(self, name: str) -> str:
+        code = super().env_read(name)
+        self.parent.env_read(name)
+        return code
 
 
 def _fixed_list(node):

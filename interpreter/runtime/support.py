@@ -82,9 +82,17 @@ def each(g, values):
     return values
 
 
-def ordered(pairs: list, descending: bool) -> list:
-    """The values of (key, value) pairs sorted by key; ties keep their order."""
-    pairs.sort(key=_first, reverse=descending)
+def ordered(pairs: list, descending: tuple) -> list:
+    """The values of (keys, value) pairs sorted by their keys, the first key first, each ascending or
+    (where `descending` says so) descending; ties keep their order."""
+    try:
+        if len(descending) == 1 or len(set(descending)) == 1:
+            pairs.sort(key=_first, reverse=descending[0])
+        else:
+            for i in reversed(range(len(descending))):     # stable sorts, least important key first
+                pairs.sort(key=lambda pair: pair[0][i], reverse=descending[i])
+    except TypeError:
+        raise RuleFault("cannot order items whose key is nothing, or mixes numbers and texts") from None
     return [v for _, v in pairs]
 
 
