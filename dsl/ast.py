@@ -63,6 +63,7 @@ class FieldRef(Node):
     node: Literal["field"] = "field"
     obj: "Expr"
     name: str
+    on_enum: bool = False        # filled by the checker: an enum value's attribute, fixed before play
 
 
 class Call(Node):

@@ -71,6 +71,7 @@ class Hierarchy:
     parent: dict[str, str] = field(default_factory=lambda: dict(ROOT_PARENTS))
     fields: dict[str, dict[str, FieldInfo]] = field(default_factory=dict)  # kind -> field name -> info
     enums: dict[str, list[str]] = field(default_factory=dict)
+    enum_fields: dict[str, dict[str, Type]] = field(default_factory=dict)  # enum -> attribute -> type
 
     def is_kind(self, name: str) -> bool:
         return name in ROOTS or name in self.parent

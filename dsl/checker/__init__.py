@@ -25,6 +25,7 @@ class Checker(Pass):
         self.stmts = StatementChecks(self.state, self.exprs)
         self.declarations = DeclarationChecks(self.state, self.exprs, self.stmts)
         self.layout = LayoutChecks(self.state, self.exprs)
+        self.values = self.declarations.values
         d = self.declarations
         self.by_category = {"kind": d.check_kind, "space": d.check_space, "piece": d.check_piece, "var": d.check_var,
                             "function": d.check_function, "procedure": d.check_procedure,
@@ -44,6 +45,9 @@ class Checker(Pass):
             self.defined_twice(dup.file, dup, dup.name, f"{first.file}:{first.line}:{first.col}")
         self.symbols.declare()
         self.each(p.by_cat["die"].values(), d.check_die)
+        self.each(p.by_cat["enum"].values(), self.values.check_enum)
+        self.values.check_consts()
+        self.each(p.by_cat["table"].values(), self.values.check_table)
         for cat, check in self.by_category.items():
             self.each(p.by_cat[cat].values(), check)
         self.each(p.triggers, d.check_trigger)
@@ -72,8 +76,11 @@ class Checker(Pass):
         anchor = A.Name.at((1, 1), name="")
         if p.game is None:
             self.error_at(first_file, anchor, "the pack has no 'game' declaration")
-        if not p.plays:
-            self.error_at(first_file, anchor, "the pack has no 'play' block saying how the game runs")
+        if not p.plays:          # reported at the game's declaration: the pack as a whole lacks it
+            where, file = (p.game, p.game.file) if p.game is not None else (anchor, first_file)
+            whose = f"the game '{p.game.name}'" if p.game is not None else "the pack"
+            self.error_at(file, where, f"{whose} has no 'play' block saying how it runs; "
+                                       "add 'play { ... }' to one of its files")
         if p.game is not None and p.game.turns is not None:
             self.at(p.game)
             if p.game.turns not in p.by_cat["var"]:

@@ -8,6 +8,7 @@ from .expressions import ExpressionChecks
 from .scope import Context, Scope
 from .state import CheckState, Pass
 from .statements import StatementChecks
+from .values import ValueChecks
 
 MAX_COPIES = 10_000
 
@@ -19,6 +20,7 @@ class DeclarationChecks(Pass):
         super().__init__(state)
         self.exprs = exprs
         self.stmts = stmts
+        self.values = ValueChecks(state, exprs)
 
     def check_die(self, d: A.DieDecl) -> None:
         if d.low > d.high:
@@ -35,7 +37,7 @@ class DeclarationChecks(Pass):
             if f.default is not None:
                 self.exprs.expect(f.default, Scope(), Context(), self.h.fields[k.name][f.name].type,
                                   f"the default of '{f.name}'")
-                self.expect_constant(f.default)
+                self.values.expect_fixed(f.default, f"the default of '{f.name}'")
         if k.does is not None:
             self.stmts.block(k.does, Scope(), Context(this=Named(k.name), returns=True))
 
@@ -53,7 +55,7 @@ class DeclarationChecks(Pass):
                     self.error(a, f"attribute '{a.name}' is given twice")
                 given[a.name] = a
                 self.exprs.expect(a.value, Scope(), Context(), info.type, f"attribute '{a.name}'")
-                self.expect_constant(a.value)
+                self.values.expect_fixed(a.value, f"attribute '{a.name}'")
         for k in self.h.ancestors(kind):
             kdecl = self.p.by_cat["kind"].get(k)
             if kdecl is None:
@@ -61,22 +63,6 @@ class DeclarationChecks(Pass):
             for f in kdecl.fields:
                 if f.default is None and not f.mutable and f.name not in given:
                     self.error(decl, f"'{decl.name}' needs a value for attribute '{f.name}' of kind '{k}'")
-
-    def expect_constant(self, node) -> None:
-        """Attribute values are fixed when the game is built: numbers, text, names, lists of them."""
-        if isinstance(node, (A.IntLit, A.BoolLit, A.NoneLit)):
-            return
-        if isinstance(node, A.Text) and all(isinstance(p, str) for p in node.parts):
-            return
-        if isinstance(node, A.Name) and node.ref not in ("local", "var"):
-            return
-        if isinstance(node, A.UnaryOp) and node.op == "-" and isinstance(node.operand, A.IntLit):
-            return
-        if isinstance(node, A.ListLit):
-            for item in node.items:
-                self.expect_constant(item)
-            return
-        self.error(node, "an attribute's value must be fixed: a number, text, true/false, a name or a list of them")
 
     def check_space(self, s: A.SpaceDecl) -> None:
         if s.kind is not None:

@@ -31,6 +31,10 @@ class ExpressionChecks(Pass):
     def field_error(self, node: A.FieldRef, obj_t: Type) -> None:
         if obj_t == ANY:
             return
+        if self.h.is_enum(obj_t):
+            names = ["label"] + list(self.h.enum_fields.get(obj_t.name, {}))
+            self.error(node, f"enum '{obj_t.name}' has no field '{node.name}'" + suggest(node.name, names))
+            return
         if not self.h.is_object(obj_t):
             self.error(node, f"'.{node.name}' needs a piece or space, but this is {obj_t.describe()}")
             return
@@ -88,6 +92,12 @@ class ExpressionChecks(Pass):
         obj_t = self.expr(node.obj, scope, ctx)
         if node.name in PSEUDO_FIELDS and (self.h.is_object(obj_t) or obj_t == ANY):
             return PSEUDO_FIELDS[node.name]
+        if self.h.is_enum(obj_t):
+            node.on_enum = True
+            if node.name == "label":
+                return TEXT
+            if node.name in self.h.enum_fields.get(obj_t.name, {}):
+                return self.h.enum_fields[obj_t.name][node.name]
         info = self.h.field(obj_t.name, node.name) if self.h.is_object(obj_t) else None
         if info is None:
             self.field_error(node, obj_t)
@@ -243,9 +253,9 @@ class ExpressionChecks(Pass):
         return PIECE
 
     def expr_call(self, node: A.Call, scope, ctx):
-        fn = self.p.by_cat["function"].get(node.func)
+        fn = self.p.by_cat["function"].get(node.func) or self.p.by_cat["table"].get(node.func)
         if fn is not None:
-            node.ref = "function"
+            node.ref = fn.decl        # function or table
             self.used.add(node.func)
             self.check_args(node, node.func, fn.params, node.args, scope, ctx, fn)
             with self.in_file(fn.file):
@@ -254,7 +264,8 @@ class ExpressionChecks(Pass):
             if node.func in self.p.by_cat["procedure"]:
                 self.error(node, f"'{node.func}' is a procedure and gives no value")
             else:
-                self.error(node, f"unknown function '{node.func}'" + suggest(node.func, list(BUILTINS) + list(self.p.by_cat["function"])))
+                known = list(BUILTINS) + list(self.p.by_cat["function"]) + list(self.p.by_cat["table"])
+                self.error(node, f"unknown function '{node.func}'" + suggest(node.func, known))
             for a in node.args:
                 self.expr(a, scope, ctx)
             return ANY

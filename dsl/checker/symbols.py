@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..errors import suggest
-from ..types import DECK, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
+from ..types import ANY, DECK, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
 from .state import Pass
 
 
@@ -51,6 +51,9 @@ class SymbolTables(Pass):
             self.bind(v.name, self.type_of(v.type), "var")
         for t in p.by_cat["token"].values():
             self.bind(t.name, TOKEN, "token")
+        for c in p.by_cat["const"].values():      # typed when checked (see DeclarationChecks.check_consts)
+            self.at(c)
+            self.bind(c.name, self.type_of(c.type) if c.type is not None else ANY, "const")
 
     def clashing_values(self, e: A.EnumDecl) -> None:
         """Enum values share one namespace with every declaration, the enum itself included."""

@@ -5,6 +5,7 @@ from dsl import ast as A
 from dsl import Program
 from dsl import Hierarchy
 
+from .charts import Chart, build_chart
 from .errors import RuleFault
 from .expressions import compile_all, compile_expr, compile_function, constant_value, inlined_functions
 from .listing import compile_completable, compile_walk, requirement_parts
@@ -36,6 +37,7 @@ class Compiled(CompiledGame):
         self._members: dict[str, list[str]] = {}
         self._twin_keys: dict[str, str] = {}
         self._members_set: dict[str, frozenset] = {}
+        self.constants: dict = {}                 # each constant's value, worked out when first needed
         self.build_objects()
         self.build_code()
         self.forget_syntax()
@@ -69,6 +71,8 @@ class Compiled(CompiledGame):
         self.enum_labels: dict[str, str] = {}
         self.enum_values: dict[str, list[str]] = {}      # each enum type's values, in order
         self.does: dict[str, int] = {}
+        self.attr_nodes: dict[str, tuple] = {}          # each object's kind and attribute values, until built
+        self.enum_attrs: dict[str, dict] = {}           # each enum value's attributes
         for e in p.by_cat["enum"].values():
             self.enum_values[e.name] = [v.name for v in e.values]
             for v in e.values:
@@ -89,27 +93,67 @@ class Compiled(CompiledGame):
                 self.card_deck[oid] = pc.deck
                 self.is_card[oid] = pc.card
                 self.declared_kind[oid] = pc.kind
+        self.build_attrs()
 
     def add_object(self, oid, label, kind, attr_nodes, file) -> None:
-        self.current_file = file
         self.objects.append(oid)
         self.labels[oid] = label
-        chain = self.ancestors(kind)
-        self.chain[oid] = frozenset(chain)
-        attrs, mutable = {}, {}
-        for k in reversed(chain):
-            kdecl = self.program.by_cat["kind"].get(k)
-            if kdecl is None:
-                continue
-            for f in kdecl.fields:
-                default = _constant(f.default, self) if f.default is not None else None
-                (mutable if f.mutable else attrs)[f.name] = default
-                if f.mutable:
-                    self.mutable_names.add(f.name)
-        for a in attr_nodes:      # a piece's own value of a `var` attribute is where it starts
-            (mutable if a.name in mutable else attrs)[a.name] = _constant(a.value, self)
-        self.attrs[oid] = attrs
-        self.var_defaults[oid] = mutable
+        self.chain[oid] = frozenset(self.ancestors(kind))
+        self.attr_nodes[oid] = (kind, attr_nodes, file)
+
+    def build_attrs(self) -> None:
+        """Every enum value's and object's attributes, once every object exists (a value may name
+        objects, or list a kind's)."""
+        for e in self.program.by_cat["enum"].values():
+            self.current_file = e.file
+            for v in e.values:
+                self.enum_attrs[v.name] = {a.name: _constant(a.value, self) for a in v.attrs}
+        for oid in self.objects:
+            kind, attr_nodes, self.current_file = self.attr_nodes[oid]
+            attrs, mutable = {}, {}
+            for k in reversed(self.ancestors(kind)):
+                kdecl = self.program.by_cat["kind"].get(k)
+                if kdecl is None:
+                    continue
+                for f in kdecl.fields:
+                    default = _constant(f.default, self) if f.default is not None else None
+                    (mutable if f.mutable else attrs)[f.name] = default
+                    if f.mutable:
+                        self.mutable_names.add(f.name)
+            for a in attr_nodes:      # a piece's own value of a `var` attribute is where it starts
+                (mutable if a.name in mutable else attrs)[a.name] = _constant(a.value, self)
+            self.attrs[oid] = attrs
+            self.var_defaults[oid] = mutable
+        del self.attr_nodes
+
+    def constant(self, name: str):
+        """The value of constant `name`, worked out the first time something needs it."""
+        if name not in self.constants:
+            decl = self.program.by_cat["const"][name]
+            saved, self.current_file = self.current_file, decl.file
+            self.constants[name] = _constant(decl.value, self)
+            self.current_file = saved
+        return self.constants[name]
+
+    def chart(self, name: str) -> Chart:
+        """Table `name`, its entries worked out and spread for reading."""
+        decl = self.program.by_cat["table"][name]
+        saved, self.current_file = self.current_file, decl.file
+        rows = [([_matcher(key) for key in row.keys], _constant(row.value, self)) for row in decl.rows]
+        other = _constant(decl.other, self) if decl.other is not None else None
+        domains = [self.domain(prm.type.name) for prm in decl.params]
+        self.current_file = saved
+        return build_chart(name, rows, other, decl.other is not None, domains)
+
+    def domain(self, type_name: str):
+        """Every value of a type, where there are finitely many (enums, true/false, kinds); else None."""
+        if type_name in self.enum_values:
+            return self.enum_values[type_name]
+        if type_name == "bool":
+            return [True, False]
+        if self.kinds.is_kind(type_name):
+            return list(self.members(type_name))
+        return None
 
     # ---- code
     def block(self, stmts: list, call_body: bool = False) -> int:
@@ -260,6 +304,15 @@ def _constant(node, c):
     except (RuleFault, AttributeError, KeyError, TypeError) as err:
         from .errors import GameError
         raise GameError(f"{c.current_file}:{node.line}:{node.col}: error: this value must be a constant ({err})")
+
+
+def _matcher(key: A.TableKey):
+    """What a table key matches: one value, a range of numbers, or (None) anything."""
+    if key.kind == "any":
+        return None
+    if key.kind == "number":
+        return key.low if key.low == key.high else range(key.low, key.high + 1)
+    return key.name if key.kind == "name" else key.value
 
 
 def compile_program(rules, variant):

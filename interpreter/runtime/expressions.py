@@ -181,6 +181,11 @@ class ExpressionWriter:
             return self.scope.get(node.name) or self.env_read(node.name)
         if node.ref == "var":
             return f"g.vars[{node.name!r}]"
+        if node.ref == "const":
+            value = self.c.constant(node.name)
+            if value is None or isinstance(value, (int, str)):
+                return repr(value)
+            return self.c.code.name_of(("const", node.name), f"const_{node.name}", lambda: value)
         return repr(node.name)          # objects, enum values, kinds, tokens, variants: their name
 
     def env_read(self, name: str) -> str:
@@ -191,6 +196,12 @@ class ExpressionWriter:
 
     def write_field(self, node: A.FieldRef):
         obj, name = self.write(node.obj), node.name
+        if node.on_enum:       # an enum value's label or attribute: known before any object's
+            values = self.c.enum_labels if name == "label" else {
+                value: attrs[name] for value, attrs in self.c.enum_attrs.items() if name in attrs}
+            table = self.c.code.name_of(("enum_field", name), f"enum_{name}", lambda: FieldTable(
+                name, values, self.c.enum_labels))
+            return f"{table}[{obj}]"
         if name == "location" and _simple(obj):
             return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
         if name in PSEUDO_FIELDS:
@@ -318,6 +329,9 @@ class ExpressionWriter:
         if node.ref == "builtin" and node.func in ("any", "every") and node.args and self.lazy_enough(node.args[0]):
             return self.write_lazy(node)
         args = [self.write(a) for a in node.args]
+        if node.ref == "table":
+            chart = self.c.code.name_of(("table", node.func), f"table_{node.func}", lambda: self.c.chart(node.func))
+            return f"{chart}({', '.join(args)})"
         if node.ref == "function":
             decl = self.c.inlined.get(node.func)
             if decl is not None and all(_simple(a) or a.isdigit() or a.startswith("'") for a in args):

@@ -21,7 +21,14 @@ def test_pack_without_game_or_play(tmp_path):
     err = errors_of(tmp_path, {"a.rules": "space box\n"})
     messages = [d.message for d in err.errors]
     assert "the pack has no 'game' declaration" in messages
-    assert "the pack has no 'play' block saying how the game runs" in messages
+    assert "the pack has no 'play' block saying how it runs; add 'play { ... }' to one of its files" in messages
+
+
+def test_a_missing_play_block_is_reported_at_the_game(tmp_path):
+    err = errors_of(tmp_path, {"a.rules": "space box\n", "b.rules": '\n\ngame g "G" { seats 1 home box }\n'})
+    [problem] = err.errors
+    assert (problem.file.endswith("b.rules"), problem.line, problem.col) == (True, 3, 6)
+    assert problem.message.startswith("the game 'g' has no 'play' block")
 
 
 def test_turn_counter_must_be_a_variable(tmp_path):

@@ -1,0 +1,166 @@
+"""Checks the declarations of fixed data: enum values' attributes, constants and tables."""
+from __future__ import annotations
+
+from .. import ast as A
+from ..errors import suggest
+from ..types import ANY, BOOL, INT, NONE, TEXT, Type
+from .expressions import ExpressionChecks
+from .scope import Context, Scope
+from .state import CheckState, Pass
+
+# builtins whose value depends only on their arguments and the declarations, never on play
+FIXED_BUILTINS = {"count", "sum", "max", "min", "any", "every", "empty", "first", "last", "nth", "index", "head",
+                  "reversed", "flatten", "abs", "objects", "in_variant", "min_by", "max_by", "sorted", "find"}
+MAX_TABLE_SPAN = 10_000        # numbers one row of a table may cover with a range
+
+
+class ValueChecks(Pass):
+    """Enum attributes get their types from the values given; constants and table entries must be
+    worked out before play: they read no variable, roll no die and call no rules function."""
+
+    def __init__(self, state: CheckState, exprs: ExpressionChecks):
+        super().__init__(state)
+        self.exprs = exprs
+
+    # ---- fixed expressions
+    def expect_fixed(self, node, what: str) -> None:
+        """Report the first part of `node` that could change during play."""
+        for n in A.walk(node):
+            problem = self.changing(n)
+            if problem:
+                self.error(n, f"{what} must be fixed before play, but {problem}")
+                return
+
+    def changing(self, n) -> str | None:
+        if isinstance(n, A.Name) and n.ref == "var":
+            return f"'{n.name}' is a variable"
+        if isinstance(n, A.Roll):
+            return "it rolls a die"
+        if isinstance(n, A.Special):
+            return f"'{n.name}' is only known during play"
+        if isinstance(n, A.Call) and n.ref == "function":
+            return f"'{n.func}' is a rules function, worked out during play"
+        if isinstance(n, A.Call) and n.ref == "builtin" and n.func not in FIXED_BUILTINS:
+            return f"'{n.func}' reads the game as it is played"
+        if isinstance(n, A.FieldRef) and not n.on_enum:
+            return f"'.{n.name}' of an object is read during play (only an enum value's attributes are fixed)"
+        return None
+
+    # ---- enums
+    def check_enum(self, e: A.EnumDecl) -> None:
+        """Every value gives every attribute, each attribute with one type across the values."""
+        types: dict[str, Type] = {}
+        for v in e.values:
+            seen = set()
+            for a in v.attrs:
+                if a.name in seen:
+                    self.error(a, f"attribute '{a.name}' is given twice")
+                    continue
+                seen.add(a.name)
+                if a.name == "label":
+                    self.error(a, "'label' is built in for every enum value; give it as a string after the name")
+                    continue
+                t = self.exprs.expr(a.value, Scope(), Context())
+                self.expect_fixed(a.value, f"the value of '{a.name}'")
+                if a.name not in types or types[a.name] in (NONE, ANY):
+                    types[a.name] = t
+                elif not (self.h.accepts(types[a.name], t) or self.h.accepts(t, types[a.name])):
+                    self.error(a.value, f"'{a.name}' is {types[a.name].describe()} for the other values, "
+                                        f"but {t.describe()} here")
+        for v in e.values:
+            missing = [name for name in types if name not in {a.name for a in v.attrs}]
+            if missing:
+                self.error(v, f"enum value '{v.name}' has no '{missing[0]}'; every value of '{e.name}' "
+                              f"must give each of its attributes")
+        self.h.enum_fields[e.name] = types
+
+    # ---- constants
+    def check_consts(self) -> None:
+        """Each constant after the ones its value names, so that their types are known."""
+        consts = self.p.by_cat["const"]
+        done: set[str] = set()
+        for name in consts:
+            self.check_const(name, consts, done, [])
+
+    def check_const(self, name: str, consts: dict, done: set, path: list) -> None:
+        if name in done:
+            return
+        c = consts[name]
+        if name in path:
+            self.at(c)
+            self.error(c, f"the constant '{name}' is worked out from itself: "
+                          + " -> ".join(path[path.index(name):] + [name]))
+            done.update(path)
+            return
+        for n in A.walk(c.value):
+            if isinstance(n, A.Name) and n.name in consts and n.name != name:
+                self.check_const(n.name, consts, done, path + [name])
+        if name in done:
+            return
+        done.add(name)
+        self.at(c)
+        self.reserved(c, name)
+        want = self.type_of(c.type) if c.type is not None else None
+        if want is not None:
+            self.exprs.expect(c.value, Scope(), Context(), want, f"the value of '{name}'")
+        else:
+            t = self.exprs.expr(c.value, Scope(), Context())
+            self.globals[name] = ANY if t == NONE else t
+        self.expect_fixed(c.value, f"the value of the constant '{name}'")
+
+    # ---- tables
+    def check_table(self, t: A.TableDecl) -> None:
+        scope = Scope()
+        for prm in t.params:
+            self.reserved(prm, prm.name)
+            scope.names[prm.name] = self.type_of(prm.type)
+        types = list(scope.names.values())
+        result = self.type_of(t.returns)
+        seen: dict[tuple, int] = {}
+        for row in t.rows:
+            if len(row.keys) != len(types):
+                self.error(row, f"a row of '{t.name}' needs {len(types)} key{'s' if len(types) != 1 else ''} "
+                                f"(one per parameter), given {len(row.keys)}")
+                continue
+            exact = tuple(self.table_key(key, prm, want) for key, prm, want in zip(row.keys, t.params, types))
+            if None not in exact:
+                if exact in seen:
+                    self.error(row, f"this row has the same keys as the row at line {seen[exact]}, which is read first")
+                seen.setdefault(exact, row.line)
+            self.table_value(row.value, result, t)
+        if t.other is not None:
+            self.table_value(t.other, result, t)
+
+    def table_value(self, node, result: Type, t: A.TableDecl) -> None:
+        self.exprs.expect(node, Scope(), Context(), result, f"an entry of '{t.name}'")
+        self.expect_fixed(node, f"an entry of '{t.name}'")
+
+    def table_key(self, key: A.TableKey, prm: A.Param, want: Type):
+        """Checks one key against its parameter's type; gives it as a value when it matches exactly one."""
+        if key.kind == "any":
+            return None
+        if key.kind == "number":
+            if want not in (INT, ANY):
+                self.error(key, f"'{prm.name}' is {want.describe()}, so its keys cannot be numbers")
+            elif key.low > key.high:
+                self.error(key, f"the range {key.low}..{key.high} is empty")
+            elif key.high - key.low >= MAX_TABLE_SPAN:
+                self.error(key, f"the range {key.low}..{key.high} is too long (at most {MAX_TABLE_SPAN} numbers)")
+            return key.low if key.low == key.high else None
+        if key.kind == "bool":
+            if want not in (BOOL, ANY):
+                self.error(key, f"'{prm.name}' is {want.describe()}, so its keys cannot be true or false")
+            return key.value
+        if key.kind == "text":
+            if want not in (TEXT, ANY):
+                self.error(key, f"'{prm.name}' is {want.describe()}, so its keys cannot be texts")
+            return key.value
+        got = self.globals.get(key.name) if self.name_refs.get(key.name) in ("enum", "object") else None
+        if got is None:
+            known = self.h.enums.get(getattr(want, "name", ""), []) or list(self.globals)
+            self.error(key, f"unknown key '{key.name}' for '{prm.name}'" + suggest(key.name, known))
+        elif not self.h.accepts(want, got):
+            self.error(key, f"'{prm.name}' is {want.describe()}, but '{key.name}' is {got.describe()}")
+        else:
+            self.used.add(key.name)
+        return key.name
