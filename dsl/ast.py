@@ -250,6 +250,7 @@ class Continue(Node):
 
 class Return(Node):
     stmt: Literal["return"] = "return"
+    value: Optional[Expr] = None        # a procedure that declares its result returns one
 
 
 class CallStmt(Node):
@@ -463,6 +464,7 @@ class FunctionDecl(Decl):
 class ProcedureDecl(Decl):
     decl: Literal["procedure"] = "procedure"
     params: list[Param]
+    returns: Optional[TypeRef] = None   # `-> T`: `let x = name(...)` takes the value its `return` gives
     body: list[Stmt]
 
 

@@ -290,8 +290,8 @@ class DeclarationNodes(_Nodes):
         return self._decl(A.FunctionDecl, name, params=params or [], returns=returns, body=body)
 
     def procedure_decl(self, meta, c):
-        name, params, body = c
-        return self._decl(A.ProcedureDecl, name, params=params or [], body=body)
+        name, params, returns, body = c
+        return self._decl(A.ProcedureDecl, name, params=params or [], returns=returns, body=body)
 
     def action_decl(self, meta, c):
         name, params, *clauses, body = c
@@ -479,10 +479,7 @@ class StatementNodes(_Nodes):
         return self._at(A.Continue, meta)
 
     def return_stmt(self, meta, c):
-        if c and c[0] is not None:
-            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
-                                           "a procedure returns no value; use a function for a value"))
-        return self._at(A.Return, meta)
+        return self._at(A.Return, meta, value=c[0] if c else None)
 
     def call_stmt(self, meta, c):
         return self._at(A.CallStmt, meta, name=str(c[0]), args=c[1] or [])

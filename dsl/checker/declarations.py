@@ -143,7 +143,9 @@ class DeclarationChecks(Pass):
         self.exprs.expect(f.body, scope, Context(), self.type_of(f.returns), f"the value of '{f.name}'")
 
     def check_procedure(self, pr: A.ProcedureDecl) -> None:
-        self.stmts.block(pr.body, self.params_scope(pr.params).child(), Context(returns=True))
+        result = self.type_of(pr.returns) if pr.returns is not None else None
+        self.stmts.block(pr.body, self.params_scope(pr.params).child(),
+                         Context(returns=True, result=result, procedure=pr.name))
 
     def check_action(self, ac: A.ActionDecl) -> None:
         scope = self.params_scope(ac.params, domains=True)

@@ -262,7 +262,12 @@ class ExpressionChecks(Pass):
                 return self.type_of(fn.returns)
         if node.func not in BUILTINS:
             if node.func in self.p.by_cat["procedure"]:
-                self.error(node, f"'{node.func}' is a procedure and gives no value")
+                proc = self.p.by_cat["procedure"][node.func]
+                if proc.returns is None:
+                    self.error(node, f"'{node.func}' is a procedure and gives no value")
+                else:
+                    self.error(node, f"'{node.func}' is a procedure: take its value whole, as in "
+                                     f"'let v = {node.func}(...)', not inside an expression")
             else:
                 known = list(BUILTINS) + list(self.p.by_cat["function"]) + list(self.p.by_cat["table"])
                 self.error(node, f"unknown function '{node.func}'" + suggest(node.func, known))

@@ -41,3 +41,5 @@ class Context:
     loops: int = 0
     returns: bool = False
     score: bool = False
+    result: Type | None = None      # the type a procedure's `return` gives, if it declares one
+    procedure: str = ""             # the procedure being checked, for messages

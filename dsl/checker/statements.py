@@ -31,7 +31,7 @@ class StatementChecks(Pass):
                 dead = True
 
     def loop_body(self, stmts, scope, ctx) -> None:
-        inner = Context(ctx.this, ctx.loops + 1, ctx.returns, ctx.score)
+        inner = Context(ctx.this, ctx.loops + 1, ctx.returns, ctx.score, ctx.result, ctx.procedure)
         self.block(stmts, scope.child(), inner)
 
     def stmt(self, st, scope: Scope, ctx: Context) -> None:
@@ -47,7 +47,12 @@ class StatementChecks(Pass):
 
     def stmt_let(self, st: A.Let, scope, ctx):
         self.reserved(st, st.name)
-        if st.type is not None:
+        given = self.procedure_value(st.value, scope, ctx)
+        if given is not None:
+            t = self.type_of(st.type) if st.type is not None else given
+            if not self.h.accepts(t, given):
+                self.error(st.value, f"the value of '{st.name}' should be {t.describe()}, but this is {given.describe()}")
+        elif st.type is not None:
             t = self.type_of(st.type)
             self.exprs.expect(st.value, scope, ctx, t, f"the value of '{st.name}'")
         else:
@@ -90,7 +95,14 @@ class StatementChecks(Pass):
         else:
             self.error(target, "only a variable or an object's field can be set")
             return
-        if st.op != "=":
+        given = self.procedure_value(st.value, scope, ctx)
+        if given is not None and (st.op != "=" or isinstance(target, A.FieldRef)):
+            self.error(st.value, "a procedure's value can only be given whole to a name: "
+                                 "'let x = proc(...)' or 'set x = proc(...)'")
+        elif given is not None:
+            if not self.h.accepts(t, given):
+                self.error(st.value, f"the new value should be {t.describe()}, but this is {given.describe()}")
+        elif st.op != "=":
             self.exprs.expect(st.value, scope, ctx, INT, f"'{st.op}'")
             if t not in (INT, ANY):
                 self.error(st, f"'{st.op}' needs a number, but this is {t.describe()}")
@@ -162,9 +174,34 @@ class StatementChecks(Pass):
         if ctx.loops == 0:
             self.error(st, f"'{st.stmt}' outside a loop")
 
-    def stmt_return(self, st, scope, ctx):
+    def stmt_return(self, st: A.Return, scope, ctx):
         if not ctx.returns:
             self.error(st, "'return' outside a procedure")
+        elif st.value is not None and ctx.result is None:
+            self.exprs.expr(st.value, scope, ctx)
+            where = f"'{ctx.procedure}'" if ctx.procedure else "this block"
+            self.error(st.value, f"{where} gives no value; declare what it gives, as in "
+                                 f"'procedure {ctx.procedure or 'name'}(...) -> int', or use a function")
+        elif st.value is not None:
+            self.exprs.expect(st.value, scope, ctx, ctx.result, f"the value '{ctx.procedure}' returns")
+        elif ctx.result is not None:
+            self.error(st, f"'{ctx.procedure}' gives {ctx.result.describe()}: return one, as in 'return VALUE'")
+
+    def procedure_value(self, value, scope, ctx) -> Type | None:
+        """The type of `let x = proc(...)` or `set x = proc(...)`: a procedure's result; None for any other value."""
+        if not (isinstance(value, A.Call) and value.func in self.p.by_cat["procedure"]
+                and value.func not in self.p.by_cat["function"]):
+            return None
+        proc = self.p.by_cat["procedure"][value.func]
+        value.ref = "procedure"
+        self.used.add(value.func)
+        self.exprs.check_args(value, value.func, proc.params, value.args, scope, ctx, proc)
+        if proc.returns is None:
+            self.error(value, f"'{value.func}' is a procedure that gives no value; "
+                              f"declare one with 'procedure {value.func}(...) -> TYPE' and 'return VALUE'")
+            return ANY
+        with self.in_file(proc.file):
+            return self.type_of(proc.returns)
 
     def stmt_call(self, st: A.CallStmt, scope, ctx):
         proc = self.p.by_cat["procedure"].get(st.name)

@@ -68,9 +68,17 @@ class Frames:
                 return
             self.pop()
 
-    def unwind_call(self) -> None:
+    def unwind_call(self, value=None) -> None:
+        """Leave the innermost call; a value it returns goes where its caller asked (see CallValueOp)."""
         while self.frames:
-            if self.pop()["kind"] in CALLS:
+            f = self.pop()
+            if f["kind"] in CALLS:
+                result = f.get("result")
+                if result is not None:
+                    if result[0] == "var":
+                        self.set_var(result[1], value)
+                    elif result[0] in self.envs:
+                        self.envs[result[0]][result[1]] = value
                 return
 
     def end_of_block(self, f: Frame) -> None:

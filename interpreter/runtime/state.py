@@ -38,6 +38,7 @@ class Frame(TypedDict):
     items: NotRequired[list[Value]]         # for: the values the loop variable takes
     i: NotRequired[int]                     # for, repeat: the pass being run, from 0
     n: NotRequired[int]                     # repeat: how many passes
+    result: NotRequired[list[str]]          # call: where its `return VALUE` goes, [env id, name] or ["var", name]
     test: NotRequired[list[int]]            # while: [block, index] of the while statement, whose condition is tested again
 
 

@@ -221,10 +221,46 @@ class ContinueOp(Op):
 
 
 class ReturnOp(Op):
-    __slots__ = ()
+    __slots__ = ("value",)
+
+    def __init__(self, st: A.Return, c):
+        self.value = c.expr(st.value) if st.value is not None else None
 
     def run(self, g, f):
-        g.unwind_call()
+        if self.value is None:
+            g.unwind_call()
+            return
+        value = self.value(g, g.envs[f["env"]])
+        g.unwind_call(value)
+
+
+class CallValueOp(Op):
+    """`let x = proc(...)` or `set x = proc(...)`: a procedure run for the value its `return` gives."""
+    __slots__ = ("name", "args", "target", "local")
+
+    def __init__(self, st, c):
+        call = st.value
+        self.name, self.args = call.func, [c.expr(a) for a in call.args]
+        self.target = st.name if st.stmt == "let" else st.target.name
+        self.local = st.stmt == "let" or st.target.ref == "local"
+
+    def run(self, g, f):
+        env = g.envs[f["env"]]
+        proc = g.c.procedures[self.name]
+        callee = dict(zip(proc.params, [a(g, env) for a in self.args]))
+        now = g.c.straight[proc.block]
+        if now is not None:
+            self.give(g, env, now(g, callee))
+            return
+        self.give(g, env, None)                       # what it gives if it ends without `return`
+        result = [f["env"], self.target] if self.local else ["var", self.target]
+        g.call_later(proc.block, callee, result=result)
+
+    def give(self, g, env, value) -> None:
+        if self.local:
+            env[self.target] = value
+        else:
+            g.set_var(self.target, value)
 
 
 class CallOp(Op):
@@ -541,7 +577,11 @@ OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert
 
 
 def compile_stmt(st, c) -> Op:
-    op = OPS[st.stmt](st, c)
+    value = getattr(st, "value", None)
+    if st.stmt in ("let", "set") and getattr(value, "ref", None) == "procedure":
+        op = CallValueOp(st, c)
+    else:
+        op = OPS[st.stmt](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
     op.straight, op.span = None, 1
     return op

@@ -83,6 +83,9 @@ class Straightness:
             return self.straight[("does",)]
         if isinstance(st, A.Move):
             return self.straight.get(("enters",), True)
+        if isinstance(st, (A.Let, A.Set)) and isinstance(st.value, A.Call) and st.value.ref == "procedure" \
+                and not self.straight[("procedure", st.value.func)]:
+            return False
         if isinstance(st, A.Set) and isinstance(st.target, A.Name) and st.target.ref == "var":
             return self.straight.get(("changes", st.target.name), True)
         return all(self.all_straight(inner) for inner in nested([st]))
@@ -175,14 +178,25 @@ class StraightWriter:
         return lines
 
     def write_let(self, st, op, indent):
+        if isinstance(st.value, A.Call) and st.value.ref == "procedure":
+            return [(f"{indent}e[{st.name!r}] = {self.procedure_call(st.value)}", None)]
         return [(f"{indent}e[{st.name!r}] = {self.expr(st.value)}", None)]
+
+    def procedure_call(self, call) -> str:
+        """A call of a straight procedure, as Python code giving the value it returns."""
+        proc = self.c.procedures[call.func]
+        env = ", ".join(f"{p!r}: {self.expr(a)}" for p, a in zip(proc.params, call.args))
+        return f"{self.names[proc.block]}(g, {{{env}}})"
 
     def write_set(self, st, op, indent):
         """A local name or a game variable set in place; a field through its operation."""
         target = st.target
         if isinstance(target, A.FieldRef):
             return self.write_op(st, op, indent)
-        value = self.expr(st.value)
+        if isinstance(st.value, A.Call) and st.value.ref == "procedure":
+            value = self.procedure_call(st.value)
+        else:
+            value = self.expr(st.value)
         if target.ref == "local":
             old = f"e.get({target.name!r}, 0)"
         else:
@@ -247,4 +261,6 @@ class StraightWriter:
         return [(f"{indent}continue", None)]
 
     def write_return(self, st, op, indent):
+        if st.value is not None:
+            return [(f"{indent}return {self.expr(st.value)}", None)]
         return [(f"{indent}return", None)]
