@@ -121,4 +121,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     if len(words) > 8:
         return Diagnostic(path, line, col, f"unexpected {found} here")
     listing = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
-    return Diagnostic(path, line, col, f"expected {listing}, found {found}")
+    hint = ""
+    if words == ["','", "'in'"] and token is not None and token.type in ("COMP_OP", "IN", "AND", "OR", "NOT"):
+        hint = " (the value of a 'let' inside an expression is a sum at most: put a comparison in parentheses)"
+    return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint}")
