@@ -275,21 +275,35 @@ class Choose(Node):
 
 
 class ChooseMany(Node):
+    """`choose up to M xs from L` (at least none) or `choose N..M xs from L` (at least N)."""
     stmt: Literal["choose_many"] = "choose_many"
     var: str
+    least: Optional[Expr] = None        # None: nothing need be chosen
     most: Expr
     source: Expr
     prompt: Optional[Text] = None
     body: list["Stmt"]
 
 
+class FixedArgs(Node):
+    """`attack(u)` in a perform: the values given to the action's leading parameters."""
+    action: str
+    args: list[Expr] = []
+
+
 class Perform(Node):
     stmt: Literal["perform"] = "perform"
     actions: list[str]
+    fixed: list[FixedArgs] = []         # one per listed action, in order (its `args` empty when none are given)
     staged: bool = False                # the parameters are chosen one step at a time
     prompt: Optional[Text] = None
     pass_label: Optional[Text] = None
     pass_body: Optional[list["Stmt"]] = None
+
+    def fixed_args(self) -> list[list]:
+        """The arguments given to each listed action, in order (an empty list for one named alone)."""
+        given = {i: f.args for i, f in enumerate(self.fixed)}
+        return [given.get(i, []) for i in range(len(self.actions))]
 
 
 class AsSeat(Node):
@@ -415,6 +429,7 @@ class VarDecl(Decl):
     init: Expr
     low: Optional[int] = None
     high: Optional[int] = None
+    quiet: bool = False                 # its changes are not written to the game log
 
 
 class Param(Node):

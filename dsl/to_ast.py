@@ -229,11 +229,14 @@ class DeclarationNodes(_Nodes):
         sign, number = c
         return -int(number) if sign is not None else int(number)
 
+    def quiet(self, meta, c):
+        return True
+
     def var_decl(self, meta, c):
-        name, type_, low, high, init = c
+        quiet, name, type_, low, high, init = c
         return self._decl(A.VarDecl, name, type=type_, init=init,
                           low=int(low) if low is not None else None,
-                          high=int(high) if high is not None else None)
+                          high=int(high) if high is not None else None, quiet=bool(quiet))
 
     def params(self, meta, c):
         return list(c)
@@ -499,19 +502,28 @@ class StatementNodes(_Nodes):
         return self._at(A.ChooseMany, meta, var=str(var), most=most, source=source,
                         prompt=self.text(prompt) if prompt else None, body=body)
 
+    def choose_between_stmt(self, meta, c):
+        least, most, var, source, prompt, body = c
+        return self._at(A.ChooseMany, meta, var=str(var), least=least, most=most, source=source,
+                        prompt=self.text(prompt) if prompt else None, body=body)
+
     def pass_clause(self, meta, c):
         return (self.text(c[0]), c[1])
 
     def staged(self, meta, c):
         return True
 
+    def perform_target(self, meta, c):
+        name, args = c
+        return A.FixedArgs.at(_pos(name), action=str(name), args=args or [])
+
     def perform_stmt(self, meta, c):
-        names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
-        rest = [x for x in c if not (isinstance(x, Token) and x.type == "NAME")]
+        targets = [x for x in c if isinstance(x, A.FixedArgs)]
+        rest = [x for x in c if not isinstance(x, A.FixedArgs)]
         staged, prompt, pass_clause = rest[0], rest[-2], rest[-1]
         label, pass_body = pass_clause if pass_clause else (None, None)
-        return self._at(A.Perform, meta, actions=names, staged=bool(staged), prompt=self.text(prompt) if prompt else None,
-                        pass_label=label, pass_body=pass_body)
+        return self._at(A.Perform, meta, actions=[t.action for t in targets], fixed=targets, staged=bool(staged),
+                        prompt=self.text(prompt) if prompt else None, pass_label=label, pass_body=pass_body)
 
     def seat_stmt(self, meta, c):
         return self._at(A.AsSeat, meta, seat=c[0], body=c[1])

@@ -234,7 +234,11 @@ class StatementChecks(Pass):
             self.block(st.pass_body, scope.child(), ctx)
 
     def stmt_choose_many(self, st: A.ChooseMany, scope, ctx):
+        if st.least is not None:
+            self.exprs.expect(st.least, scope, ctx, INT, "the least that must be chosen")
         self.exprs.expect(st.most, scope, ctx, INT, "the most that can be chosen")
+        if st.least is not None:
+            self.choice_bounds(st.least, st.most)
         t = self.exprs.expr(st.source, scope, ctx)
         if item_of(t) is None and t != ANY:
             self.error(st.source, f"'choose' needs a list of options, found {t.describe()}")
@@ -244,16 +248,44 @@ class StatementChecks(Pass):
         self.declare_local(inner, st.var, t if t != ANY else ListType(ANY), st)
         self.block(st.body, inner, ctx)
 
+    def choice_bounds(self, least_node, most_node) -> None:
+        """`choose N..M`: the bounds written as plain numbers must leave something to choose."""
+        least, most = _literal_int(least_node), _literal_int(most_node)
+        if least is not None and least < 0:
+            self.error(least_node, f"the least that must be chosen cannot be negative ({least})")
+        if most is not None and most < 1:
+            self.error(most_node, f"the most that can be chosen must be 1 or more, not {most}")
+        elif least is not None and most is not None and least > most:
+            self.error(least_node, f"'{least}..{most}' is empty: the least that must be chosen is more than the most")
+
     def stmt_perform(self, st: A.Perform, scope, ctx):
-        for name in st.actions:
-            if name not in self.p.by_cat["action"]:
-                self.error(st, f"unknown action '{name}'" + suggest(name, self.p.by_cat["action"]))
+        for name, args, where in zip(st.actions, st.fixed_args(), st.fixed or [st] * len(st.actions)):
+            action = self.p.by_cat["action"].get(name)
+            if action is None:
+                self.error(where, f"unknown action '{name}'" + suggest(name, self.p.by_cat["action"]))
             self.used.add(name)
+            if args:
+                self.fixed_args(where, action, args, scope, ctx)
         for text in (st.prompt, st.pass_label):
             if text is not None:
                 self.exprs.expr(text, scope, ctx)
         if st.pass_body is not None:
             self.block(st.pass_body, scope.child(), ctx)
+
+    def fixed_args(self, where: A.FixedArgs, action, args: list, scope, ctx) -> None:
+        """`perform attack(u)`: each argument fits the parameter it fixes, and there are no more than parameters."""
+        params = action.params if action is not None else []
+        if action is not None and len(args) > len(params):
+            most = "none" if not params else f"at most {len(params)}"
+            self.error(args[len(params)], f"'{action.name}' takes {len(params) or 'no'} parameter{'s' if len(params) != 1 else ''}, "
+                                          f"so {most} can be fixed, not {len(args)}")
+        with self.in_file(action.file if action is not None else self.state.file):
+            types = [self.type_of(prm.type) for prm in params]
+        for i, a in enumerate(args):
+            if i < len(params):
+                self.exprs.expect(a, scope, ctx, types[i], f"argument '{params[i].name}' of '{action.name}'")
+            else:
+                self.exprs.expr(a, scope, ctx)
 
     def stmt_as_seat(self, st: A.AsSeat, scope, ctx):
         self.exprs.expect(st.seat, scope, ctx, INT, "the seat")
@@ -291,3 +323,12 @@ class StatementChecks(Pass):
         A.ChooseMany: stmt_choose_many, A.Perform: stmt_perform, A.AsSeat: stmt_as_seat,
         A.RunPhase: stmt_phase, A.Log: stmt_log, A.Tally: stmt_tally, A.EndGame: stmt_end,
     }
+
+
+def _literal_int(node) -> int | None:
+    """The number a plain numeral (or a negated one) stands for; None for anything computed."""
+    if isinstance(node, A.IntLit):
+        return node.value
+    if isinstance(node, A.UnaryOp) and node.op == "-" and isinstance(node.operand, A.IntLit):
+        return -node.operand.value
+    return None

@@ -62,13 +62,14 @@ def bind(g, action, args: list) -> dict | None:
     return env
 
 
-def action_options(g, action) -> list[dict]:
-    """Every allowed binding of the action's parameters, twins left out."""
+def action_options(g, action, fixed: list = ()) -> list[dict]:
+    """Every allowed binding of the action's parameters, twins left out; with `fixed`, only those
+    that start with those values (the leading parameters a perform's arguments fix)."""
     options, seen = [], {}
-    env: dict = {}
-    if not allowed(g, action, 0, env):
+    env = bind(g, action, list(fixed))
+    if env is None:
         return options
-    if len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
+    if not fixed and len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
         name = action.name
         for v in distinct(g, choices(g, action, 0, env), ()):
             key = f"{name}:{option_id(v)}"
@@ -77,7 +78,7 @@ def action_options(g, action) -> list[dict]:
             seen[key] = v
             options.append({"id": key, "label": None, "value": {"action": name, "args": [v]}})
         return options
-    for args in completions(g, action, 0, env, []):
+    for args in completions(g, action, len(fixed), env, list(fixed)):
         option = whole_option(action, args)
         if option["id"] in seen:
             option["id"] = distinct_id(option["id"], seen)      # arguments that read the same, e.g. text holding ':'

@@ -239,6 +239,7 @@ class Compiled(CompiledGame):
         for v in p.by_cat["var"].values():
             self.at(v)
             self.vars[v.name] = (compile_expr(v.init, self), v.low, v.high)
+        self.quiet_vars = frozenset(v.name for v in p.by_cat["var"].values() if v.quiet)   # changes not logged
         self.play = None
         if p.plays:
             self.at(p.plays[0])

@@ -104,7 +104,8 @@ class Engine(Frames, Chance, State):
         if old == value:
             return
         self.vars[name] = value
-        self.log_event("var", var=name, old=old, new=value)
+        if name not in self.c.quiet_vars:
+            self.log_event("var", var=name, old=old, new=value)
         triggers = self.c.change_triggers.get(name)
         if triggers:
             self.call_each([(t.block, {}) for t in triggers if t.cond is None or t.cond(self, {})])

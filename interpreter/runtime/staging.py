@@ -5,45 +5,51 @@ of a binding is its action's group title (when the perform's actions have more t
 then its arguments; a step offers the distinct next elements of the paths that extend what has
 been chosen. An option that completes an action carries the action and its arguments; the
 others carry the next element (`{"step": value}`) and lead to the next step. An option that
-completes an action with a `label` reads as that label; the others read as their value."""
+completes an action with a `label` reads as that label; the others read as their value.
+
+The perform's actions come as `offered`, (action, fixed) pairs: `fixed` holds the values the
+perform gives the action's leading parameters (`perform attack(u)`, else none). They are never
+asked: a path leaves them out, and the action's steps start at the parameter after them."""
 from __future__ import annotations
 
 from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, whole_option
 from .options import distinct_id, option_id
 
 
-def has_group_step(actions) -> bool:
-    return len({a.group for a in actions}) > 1
+def has_group_step(offered) -> bool:
+    return len({action.group for action, _ in offered}) > 1
 
 
-def in_play(g, actions, chosen: list) -> tuple[list, list]:
-    """The actions the choices so far still fit, and the arguments chosen for them."""
-    if has_group_step(actions):
+def in_play(g, offered, chosen: list) -> tuple[list, list]:
+    """The (action, fixed) pairs the choices so far still fit, and the arguments chosen for them."""
+    if has_group_step(offered):
         if not chosen:
             return [], []
-        return [a for a in actions if a.group == chosen[0]], chosen[1:]
-    return list(actions), chosen
+        return [(a, fixed) for a, fixed in offered if a.group == chosen[0]], chosen[1:]
+    return list(offered), chosen
 
 
-def agreeing(g, actions, chosen: list) -> tuple[list, list]:
+def agreeing(g, offered, chosen: list) -> tuple[list, list]:
     """Like `in_play`, but with nothing chosen yet every action agrees."""
-    return in_play(g, actions, chosen) if chosen else (list(actions), [])
+    return in_play(g, offered, chosen) if chosen else (list(offered), [])
 
 
-def step_options(g, actions, chosen: list) -> list[dict]:
+def step_options(g, offered, chosen: list) -> list[dict]:
     """The options of the step after `chosen`."""
-    if has_group_step(actions) and not chosen:
-        return _group_options(g, actions)
-    playing, args = in_play(g, actions, chosen)
+    if has_group_step(offered) and not chosen:
+        return _group_options(g, offered)
+    playing, chosen_args = in_play(g, offered, chosen)
     options, ids = [], {}
-    for action in playing:
-        if len(action.params) < len(args) or (args and len(action.params) == len(args)):
+    for action, fixed in playing:
+        args = fixed + chosen_args
+        if len(action.params) < len(args) or (chosen_args and len(action.params) == len(args)):
             continue
         env = bind(g, action, args)
         if env is None:
             continue
-        if len(action.params) == len(args):          # an action without parameters
-            _add(options, ids, action.name, None, {"action": action.name, "args": []}, merge=False)
+        if len(action.params) == len(args):          # no parameters, or all of them fixed: nothing to ask
+            whole = whole_option(action, args)
+            _add(options, ids, whole["id"], None, whole["value"], merge=False)
             continue
         i, name = len(args), action.params[len(args)]
         last = i + 1 == len(action.params)
@@ -61,13 +67,14 @@ def step_options(g, actions, chosen: list) -> list[dict]:
     return options
 
 
-def _group_options(g, actions) -> list[dict]:
-    options, ids, offered = [], {}, set()
-    for action in actions:
-        if action.group in offered:
+def _group_options(g, offered) -> list[dict]:
+    options, ids, titled = [], {}, set()
+    for action, fixed in offered:
+        if action.group in titled:
             continue
-        if allowed(g, action, 0, {}) and completable(g, action, 0, {}, []):
-            offered.add(action.group)
+        env = bind(g, action, fixed)
+        if env is not None and completable(g, action, len(fixed), env, fixed):
+            titled.add(action.group)
             _add(options, ids, _slug(action.group), action.group, {"step": action.group}, merge=True)
     return options
 
@@ -93,10 +100,11 @@ def _tell_apart(g, options: list) -> None:
             o["label"] = None                          # composed from the action's label when read
 
 
-def step_prompt(g, actions, chosen: list, default: str) -> str:
+def step_prompt(g, offered, chosen: list, default: str) -> str:
     """The question the step after `chosen` asks: the next parameter's, else the perform's."""
-    playing, args = in_play(g, actions, chosen)
-    for action in playing:
+    playing, chosen_args = in_play(g, offered, chosen)
+    for action, fixed in playing:
+        args = fixed + chosen_args
         if len(action.params) > len(args) and action.prompts[len(args)] is not None:
             env = bind(g, action, args)
             if env is not None:
@@ -104,9 +112,9 @@ def step_prompt(g, actions, chosen: list, default: str) -> str:
     return default
 
 
-def chosen_labels(g, actions, chosen: list) -> list[str]:
+def chosen_labels(g, offered, chosen: list) -> list[str]:
     """What a staged decision's earlier steps chose, as it reads."""
-    grouped = has_group_step(actions)
+    grouped = has_group_step(offered)
     return [v if i == 0 and grouped else g.display(v) for i, v in enumerate(chosen)]
 
 
@@ -114,14 +122,21 @@ def _slug(title: str) -> str:
     return "_".join("".join(ch if ch.isalnum() else " " for ch in title.lower()).split()) or "action"
 
 
-def whole_action(g, actions, chosen: list, option_id_: str) -> dict | None:
-    """The option a whole action's id (`name:arg:arg`, as a flat perform names it) stands for,
-    if that action is allowed and agrees with the steps chosen so far; else None."""
+def whole_action(g, offered, chosen: list, option_id_: str) -> dict | None:
+    """The option a whole action's id (`name:arg:arg`, as a flat perform names it) stands for, if
+    that action is allowed and agrees with its fixed arguments and the steps chosen so far; else None."""
     name, *arg_ids = option_id_.split(":")
-    playing, args = agreeing(g, actions, chosen)
-    action = next((a for a in playing if a.name == name), None)
-    if action is None or len(arg_ids) != len(action.params):
-        return None
+    playing, chosen_args = agreeing(g, offered, chosen)
+    for action, fixed in playing:
+        if action.name == name and len(arg_ids) == len(action.params):
+            found = _read_whole(g, action, arg_ids, fixed + chosen_args)
+            if found is not None:
+                return {"id": option_id_, "label": None, "value": {"action": name, "args": found}}
+    return None
+
+
+def _read_whole(g, action, arg_ids: list[str], args: list) -> list | None:
+    """The arguments the ids name, if they make an allowed action starting with `args`; else None."""
     env: dict = {}
     if not allowed(g, action, 0, env):
         return None
@@ -135,24 +150,25 @@ def whole_action(g, actions, chosen: list, option_id_: str) -> dict | None:
         values.append(value)
         if not allowed(g, action, i + 1, env):
             return None
-    if values[:len(args)] != args:
-        return None
-    return {"id": option_id_, "label": None, "value": {"action": name, "args": values}}
+    return values if values[:len(args)] == args else None
 
 
-def whole_actions(g, actions, chosen: list) -> list[dict]:
-    """Every complete, allowed action that agrees with the steps chosen so far (the whole product: for tools and tests)."""
-    playing, args = agreeing(g, actions, chosen)
-    return [o for action in playing for o in action_options(g, action) if o["value"]["args"][:len(args)] == args]
+def whole_actions(g, offered, chosen: list) -> list[dict]:
+    """Every complete, allowed action that agrees with the steps chosen so far: the options a plain
+    perform of the same actions offers, narrowed to those steps (the whole product: for tools and tests)."""
+    playing, chosen_args = agreeing(g, offered, chosen)
+    return [o for action, fixed in playing for o in action_options(g, action, fixed)
+            if o["value"]["args"][len(fixed):len(fixed) + len(chosen_args)] == chosen_args]
 
 
-def random_action(g, actions, chosen: list, rng) -> dict | None:
+def random_action(g, offered, chosen: list, rng) -> dict | None:
     """One complete, allowed action that extends `chosen`, drawn at random step by step (each
     step's values shuffled, the first that leads somewhere taken) without listing the others."""
-    playing, args = in_play(g, actions, chosen)
+    playing, chosen_args = in_play(g, offered, chosen)
     playing = list(playing)
     rng.shuffle(playing)
-    for action in playing:
+    for action, fixed in playing:
+        args = fixed + chosen_args
         if len(action.params) < len(args):
             continue
         env = bind(g, action, args)

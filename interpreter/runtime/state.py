@@ -60,7 +60,9 @@ class DecisionData(TypedDict):
     env: str                        # the environment of the statement that asks
     op: tuple[int, int]             # [block, index] of the statement that asks, which applies the answer
     most: NotRequired[int]          # many: how many more may be chosen
+    least: NotRequired[int]         # many: how many must be chosen before `done` is offered (absent: none)
     chosen: NotRequired[list[Value]]    # staged perform: the steps chosen so far (the group title, then arguments)
+    fixed: NotRequired[list[list[Value]]]   # staged perform: the values its arguments fix, per action (absent: none)
 
 
 class ResultData(TypedDict):

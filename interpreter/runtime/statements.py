@@ -338,10 +338,13 @@ class ChooseOp(AskingOp):
 
 
 class ChooseManyOp(Op):
-    __slots__ = ("var", "most", "source", "prompt", "body")
+    """`choose up to M` and `choose N..M`: values taken one at a time, each leaving the options; the
+    option `done` is offered once at least N are chosen (all of them, when the list holds fewer)."""
+    __slots__ = ("var", "least", "most", "source", "prompt", "body")
 
     def __init__(self, st: A.ChooseMany, c):
         self.var, self.most = st.var, c.expr(st.most)
+        self.least = c.expr(st.least) if st.least is not None else None
         self.source, self.body = c.expr(st.source), c.block(st.body)
         self.prompt = c.expr(st.prompt) if st.prompt is not None else None
 
@@ -349,15 +352,38 @@ class ChooseManyOp(Op):
         if g.peek_stop():
             return
         env = g.envs[f["env"]]
+        least = max(self.least(g, env), 0) if self.least is not None else 0
         most = self.most(g, env)
+        if least > most:
+            raise RuleFault(f"cannot choose at least {least} and at most {most}")
         options = value_options(g, self.source(g, env))
-        prompt = self.prompt(g, env) if self.prompt is not None else f"Choose up to {most}"
+        prompt = self.prompt(g, env) if self.prompt is not None else self.default_prompt(least, most)
         env[self.var] = []
         if most <= 0 or not options:
             g.push(self.body, f["env"])
-            return
-        options.append({"id": DONE, "label": "Done", "value": None})
-        g.ask("many", prompt, options, f, self, most=most)
+        elif not self.took_the_rest(g, f["env"], prompt, least, [], options):
+            g.ask("many", prompt, self.next_options(least, [], options), f, self,
+                  most=most, **({"least": least} if least else {}))
+
+    def default_prompt(self, least: int, most: int) -> str:
+        if self.least is None:
+            return f"Choose up to {most}"
+        return f"Choose {most}" if least == most else f"Choose {least} to {most}"
+
+    @staticmethod
+    def next_options(least: int, chosen: list, values: list) -> list:
+        """The values left, and `done` once enough are chosen (or every value is)."""
+        return values if len(chosen) < least else values + [{"id": DONE, "label": "Done", "value": None}]
+
+    def took_the_rest(self, g, env_id: str, prompt: str, least: int, chosen: list, values: list) -> bool:
+        """When every value left must be taken to reach the least, take them all at once."""
+        if len(chosen) + len(values) > least:
+            return False
+        chosen = chosen + [o["value"] for o in values]
+        g.envs[env_id][self.var] = chosen
+        g.log_event("auto", prompt=prompt, option=g.display(chosen))
+        g.push(self.body, env_id)
+        return True
 
     def apply(self, g, decision, option) -> None:
         env_id = decision["env"]
@@ -365,35 +391,54 @@ class ChooseManyOp(Op):
         if option["id"] != DONE:
             chosen = chosen + [option["value"]]
             g.envs[env_id][self.var] = chosen
-            remaining = [o for o in decision["options"] if o["id"] != option["id"]]
-            if len(chosen) < decision["most"] and len(remaining) > 1:
-                g.reask(decision, remaining)
+            values = [o for o in decision["options"] if o["id"] not in (option["id"], DONE)]
+            if len(chosen) < decision["most"] and values:
+                least = decision.get("least", 0)
+                if not self.took_the_rest(g, env_id, decision["prompt"], least, chosen, values):
+                    g.reask(decision, self.next_options(least, chosen, values))
                 return
         g.push(self.body, env_id)
 
 
 class PerformOp(AskingOp):
-    __slots__ = ("actions", "staged")
+    __slots__ = ("actions", "staged", "fixed")
 
     def __init__(self, st: A.Perform, c):
         super().__init__(st, c)
         self.actions, self.staged = st.actions, st.staged
+        given = st.fixed_args()
+        self.fixed = [[c.expr(a) for a in args] for args in given] if any(given) else None
 
     def base_prompt(self, g, env) -> str:
         return self.prompt(g, env) if self.prompt is not None else "Choose an action"
+
+    def fixed_values(self, g, env) -> list[list] | None:
+        """The values of `perform attack(u), …`'s arguments, one list per action (None: no arguments)."""
+        if self.fixed is None:
+            return None
+        return [[arg(g, env) for arg in args] for args in self.fixed]
+
+    def offered(self, g, where: dict) -> list[tuple]:
+        """Each action of the perform with the values its leading parameters are fixed to (as
+        worked out when the perform ran, kept in `where`, its decision)."""
+        fixed = where.get("fixed") or [[]] * len(self.actions)
+        return [(g.c.actions[name], list(values)) for name, values in zip(self.actions, fixed)]
 
     def run(self, g, f):
         if g.peek_stop():
             return
         env = g.envs[f["env"]]
+        where = {"env": f["env"], "op": (f["block"], f["pc"] - 1)}
+        fixed = self.fixed_values(g, env)
+        if fixed is not None:
+            where["fixed"] = fixed
         if self.staged:
-            where = {"env": f["env"], "op": (f["block"], f["pc"] - 1)}
             self.offer(g, where, [], answered=False)
             return
         options = []
         with g.unchanging():
-            for name in self.actions:
-                options.extend(action_options(g, g.c.actions[name]))
+            for action, values in self.offered(g, where):
+                options.extend(action_options(g, action, values))
         self.add_pass(g, env, options)
         g.ask("perform", self.base_prompt(g, env), options, f, self)
 
@@ -401,7 +446,7 @@ class PerformOp(AskingOp):
         """Ask the step after `chosen`; a step with one way on is taken at once."""
         with g.unchanging():
             while True:
-                options = self.step(g, where["env"], chosen)
+                options = self.step(g, where, chosen)
                 if len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
                     break
                 chosen = chosen + [options[0]["value"]["step"]]
@@ -413,16 +458,18 @@ class PerformOp(AskingOp):
         else:
             g.decision = decision
 
-    def step(self, g, env_id: str, chosen: list) -> list[dict]:
+    def step(self, g, where: dict, chosen: list) -> list[dict]:
         """The options of the step after `chosen` (the first step offers the pass option too)."""
-        options = step_options(g, self.compiled_actions(g), chosen)
-        return self.add_pass(g, g.envs[env_id], options) if not chosen else options
+        options = step_options(g, self.offered(g, where), chosen)
+        return self.add_pass(g, g.envs[where["env"]], options) if not chosen else options
 
     def step_decision(self, g, where: dict, chosen: list, options: list) -> dict:
-        prompt = step_prompt(g, self.compiled_actions(g), chosen, self.base_prompt(g, g.envs[where["env"]]))
-        return {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
-                "env": where["env"], "op": where["op"], "chosen": chosen}
-
+        prompt = step_prompt(g, self.offered(g, where), chosen, self.base_prompt(g, g.envs[where["env"]]))
+        decision = {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
+                    "env": where["env"], "op": where["op"], "chosen": chosen}
+        if "fixed" in where:
+            decision["fixed"] = where["fixed"]
+        return decision
 
     def back(self, g, decision) -> bool:
         """Go back to the last step that offered a real choice; False if there was none."""
@@ -430,14 +477,11 @@ class PerformOp(AskingOp):
         with g.unchanging():
             while chosen:
                 chosen = chosen[:-1]
-                options = self.step(g, decision["env"], chosen)
+                options = self.step(g, decision, chosen)
                 if len(options) > 1:
                     g.decision = self.step_decision(g, decision, chosen, options)
                     return True
         return False
-
-    def compiled_actions(self, g) -> list:
-        return [g.c.actions[name] for name in self.actions]
 
     def whole_action(self, g, decision, option_id: str):
         """The option a whole action's id stands for at a staged decision, or None."""
@@ -446,7 +490,7 @@ class PerformOp(AskingOp):
             return listed[1][option_id]
         try:
             with g.unchanging():
-                return whole_action(g, self.compiled_actions(g), decision["chosen"], option_id)
+                return whole_action(g, self.offered(g, decision), decision["chosen"], option_id)
         except RuleFault:
             return None
 
@@ -456,7 +500,7 @@ class PerformOp(AskingOp):
         if listed is not None and listed[0] is decision and listed[2]:
             return list(listed[1].values())
         with g.unchanging():
-            options = whole_actions(g, self.compiled_actions(g), decision["chosen"])
+            options = whole_actions(g, self.offered(g, decision), decision["chosen"])
         options += [o for o in decision["options"] if o["id"] == PASS]
         g.whole_read = (decision, {o["id"]: o for o in options}, True)
         return options
@@ -464,7 +508,7 @@ class PerformOp(AskingOp):
     def draw_rest(self, g, decision, step, rng) -> dict | None:
         """A random whole action that goes on from the step value `step`, kept for `choose`."""
         with g.unchanging():
-            whole = random_action(g, self.compiled_actions(g), decision["chosen"] + [step], rng)
+            whole = random_action(g, self.offered(g, decision), decision["chosen"] + [step], rng)
         if whole is not None:
             if g.whole_read is None or g.whole_read[0] is not decision:
                 g.whole_read = (decision, {}, False)
@@ -472,7 +516,7 @@ class PerformOp(AskingOp):
         return whole
 
     def chosen_labels(self, g, decision) -> list[str]:
-        return chosen_labels(g, self.compiled_actions(g), decision["chosen"])
+        return chosen_labels(g, self.offered(g, decision), decision["chosen"])
 
     def apply(self, g, decision, option) -> None:
         value = option["value"]
@@ -480,7 +524,7 @@ class PerformOp(AskingOp):
             if not self.passed(g, decision, option):
                 self.perform(g, value)
         elif value is not None and "step" in value:
-            where = {"env": decision["env"], "op": decision["op"]}
+            where = {key: decision[key] for key in ("env", "op", "fixed") if key in decision}
             self.offer(g, where, decision["chosen"] + [value["step"]], answered=True)
         else:
             self.complete(g, decision, option, "choice")

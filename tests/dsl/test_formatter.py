@@ -115,6 +115,9 @@ def test_a_closing_bracket_line_lines_up_with_its_opening_line():
     ('play { add (n+1) alarm to s  set x = roll (2)d6 }', 'play { add (n + 1) alarm to s set x = roll (2) d6 }'),
     ('var xs: list[int] = [x*2 for x in 1..(n-1) if x>0 order by x desc]',
      'var xs: list[int] = [x * 2 for x in 1..(n - 1) if x > 0 order by x desc]'),
+    ("quiet   var a:unit=none", "quiet var a: unit = none"),
+    ('play { perform staged attack( u ),move(u,2) "p" choose 1 .. n+1 xs from l { } }',
+     'play { perform staged attack(u), move(u, 2) "p" choose 1..n + 1 xs from l {} }'),
 ])
 def test_spacing(before, after):
     assert format_text(before + "\n") == after + "\n"      # only the syntax matters, not the names

@@ -30,5 +30,6 @@ def test_every_keyword_says_what_it_is():
 def test_the_derived_lists():
     assert {"set", "move", "this", "seat", "score", "true", "and", "else"} <= RESERVED
     assert "tally" not in RESERVED and "game" not in RESERVED
+    assert "quiet" not in RESERVED
     assert MISPLACED <= {k.word for k in KEYWORDS if CLAUSE in k.roles}
     assert CONSTRUCTS["as"] == "seat block" and CONSTRUCTS["card"] == "card" and "layout" not in CONSTRUCTS
