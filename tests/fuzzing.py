@@ -10,7 +10,7 @@ from paths import TESTS
 WORDS = ["{", "}", "(", ")", "[", "]", ",", ":", ".", "..", "=", "==", "+", "-", "*", "/", '"', '"{', "}\"",
          "\\", "#", "\n", "\t", "0", "-1", "999999999999999999999999", "x0", "x99999", "none", "true", "this",
          "if", "else", "while true", "for", "in", "is", "not", "and", "or", "roll", "choose", "perform",
-         "staged", "group", "replace", "remove", "change", "piece", "card", "kind", "space", "var", "play",
+         "staged", "quiet", "group", "replace", "remove", "change", "piece", "card", "kind", "space", "var", "play",
          "let", "set", "move", "to", "log", "end game", "\x1b", "\x00", "é", "\u202e", "ﬀ", "🂡"]
 MAX_DECISIONS = 30
 
