@@ -406,6 +406,28 @@ class SpaceDecl(Decl):
     attrs: list[AttrValue] = []
 
 
+class GridRow(Node):
+    """`row V V V`: one value for each space of a row of a grid, left to right."""
+    values: list[Expr]
+
+
+class GridAttr(Node):
+    """`NAME { row ... row ... }`: an attribute's values for the spaces of a grid, row by row."""
+    name: str
+    rows: list[GridRow]
+
+
+class GridDecl(Decl):
+    """`grid NAME "Label": KIND hex|square COLS x ROWS { ATTR { row ... } ... }`: spaces in a grid."""
+    decl: Literal["grid"] = "grid"
+    label: Optional[str] = None
+    kind: str
+    shape: Literal["hex", "square"]
+    cols: int
+    rows: int
+    attrs: list[GridAttr] = []
+
+
 class DeckDecl(Decl):
     decl: Literal["deck"] = "deck"
     label: Optional[str] = None
@@ -549,10 +571,17 @@ class LayoutCell(Node):
     style: Optional[str] = None      # a terminal style such as "red" or "bold white on blue"
 
 
+class LayoutGrid(Node):
+    """`grid NAME [show ATTR]` in a region: the grid's spaces drawn in its rows (hex rows offset)."""
+    name: str
+    shows: Optional[str] = None      # an attribute shown beside each space's name
+
+
 class LayoutRegion(Node):
     title: str
     short: Optional[str] = None      # the title on the compact board
     rows: list[list[LayoutCell]]
+    grid: Optional[LayoutGrid] = None      # a region drawing a grid has no rows of its own
 
 
 class LayoutTrack(Node):
@@ -611,7 +640,7 @@ class VariantDecl(Decl):
     decls: list["AnyDecl"]
 
 
-AnyDecl = Union[ConstDecl, TableDecl, GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
+AnyDecl = Union[ConstDecl, TableDecl, GridDecl, GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
                 ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl]

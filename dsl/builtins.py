@@ -12,15 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .errors import suggest
+from . import grid_builtins as grids
+from .errors import BuiltinFault, suggest
 from .types import ANY, BOOL, INT, PIECE, TOKEN, ListType, Type, item_of
 
 if TYPE_CHECKING:          # the type rules read syntax nodes; the implementations run without them
     from . import ast as A
-
-
-class BuiltinFault(Exception):
-    """A builtin was given values it cannot work with; the runtime reports it at the rules line."""
 
 
 @dataclass(frozen=True)
@@ -270,5 +267,18 @@ _ALL = [
     Builtin("seats", "nothing", _seats, lambda g: g.seats, "how many seats the game is played with"),
     Builtin("in_variant", "a variant name", _in_variant, lambda g, name: g.c.variant == name,
             "whether the game is played with that variant"),
+    Builtin("distance", "two spaces of one grid", grids.check_distance, grids.distance,
+            "the steps between two spaces of a grid: hex steps, or king moves on a square grid", fails=True),
+    Builtin("neighbours", "a space of a grid", grids.check_neighbours, grids.neighbours,
+            "the spaces of its grid next to it, in reading order (row by row, left to right)", fails=True),
+    Builtin("line", "two spaces of one grid", grids.check_line, grids.line,
+            "the spaces a straight line from the first's centre to the second's passes through, both included, "
+            "in order; along an edge between two hexes it takes the one on its left", fails=True),
+    Builtin("reachable", "a space of a grid, a budget and a cost per space (t -> ...)", grids.check_reachable,
+            grids.reachable, "the spaces reachable from the space (itself first) spending at most the budget, "
+            "entering each costing the rule's value (none or below 0: it cannot be entered); cheapest first, "
+            "ties in reading order", fails=True),
+    Builtin("cell", "a grid, a column and a row (from 1)", grids.check_cell, grids.cell,
+            "the grid's space at that column and row, or none off the grid"),
 ]
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _ALL}

@@ -29,6 +29,10 @@ class Diagnostic:
         return f"{head}\n    {printable(text.expandtabs(1))}\n    {caret}"
 
 
+class BuiltinFault(Exception):
+    """A builtin was given values it cannot work with; the runtime reports it at the rules line."""
+
+
 def printable(text: str) -> str:
     """The text with every control character but newline and tab shown as '\ufffd', so that quoting
     a hostile file or label never sends a terminal an escape sequence."""

@@ -59,6 +59,7 @@ KEYWORDS = [
     _keyword("change", DECLARATION),
     _keyword("const", DECLARATION),
     _keyword("table", DECLARATION, opens="table"),
+    _keyword("grid", DECLARATION, CLAUSE, opens="grid"),
     _keyword("let", STATEMENT, VALUE),
     _keyword("set", STATEMENT),
     _keyword("move", STATEMENT),
@@ -128,6 +129,9 @@ KEYWORDS = [
     _keyword("show", CLAUSE),
     _keyword("short", CLAUSE),
     _keyword("track", CLAUSE),
+    _keyword("hex", CLAUSE),
+    _keyword("square", CLAUSE),
+    _keyword("x", CLAUSE),
 ]
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)

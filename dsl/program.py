@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import ast as A
+from .grids import grid_spaces
 from .types import ROOT_PARENTS
 
 
@@ -9,7 +10,7 @@ class Program:
     """The declarations of one game (base plus an active variant), indexed by name."""
 
     CATEGORIES = ("game", "enum", "die", "token", "kind", "space", "deck", "piece", "var",
-                  "function", "procedure", "action", "phase", "variant", "tally", "const", "table")
+                  "function", "procedure", "action", "phase", "variant", "tally", "const", "table", "grid")
 
     def __init__(self, decls: list[A.AnyDecl], variant: str | None = None):
         self.decls = decls
@@ -22,6 +23,7 @@ class Program:
         self.layouts: list[A.LayoutDecl] = []
         self.duplicates: list[tuple[A.Decl, A.Decl]] = []
         self.variants: dict[str, A.VariantDecl] = {}
+        self.grid_of: dict[str, A.GridDecl] = {}      # each space a grid stands for -> its grid
         base = [d for d in decls if not isinstance(d, A.VariantDecl)]
         for d in decls:
             if isinstance(d, A.VariantDecl):
@@ -54,6 +56,18 @@ class Program:
                         self.duplicates.append((d, existing[1]))
                     continue
                 self.by_cat[cat][d.name] = d
+                if cat == "grid":
+                    self._index_grid(d, existing[1] if existing is not None else None)
+
+    def _index_grid(self, grid: A.GridDecl, replaced: A.GridDecl | None) -> None:
+        """A grid's spaces are declared with it (a variant's new version of a grid replaces them)."""
+        for name, owner in list(self.grid_of.items()):
+            if owner is replaced and replaced is not None:
+                del self.grid_of[name], self.by_cat["space"][name]
+        for space in grid_spaces(grid):
+            if self.find(space.name) is None:
+                self.grid_of[space.name] = grid
+            self._index([space], replace=False)
 
     def kind_parents(self) -> dict[str, str]:
         """Each kind's parent, and each piece declaration's kind (a declaration is a kind of its own)."""

@@ -208,6 +208,25 @@ class DeclarationNodes(_Nodes):
         return self._decl(A.SpaceDecl, name, label=_unquote(label) if label else None,
                           kind=str(kind) if kind else None, attrs=values)
 
+    def grid_decl(self, meta, c):
+        name, label, kind, shape, (cols, rows), *attrs = c
+        return self._decl(A.GridDecl, name, label=_unquote(label) if label else None, kind=str(kind),
+                          shape=str(shape), cols=cols, rows=rows, attrs=attrs)
+
+    def grid_size(self, meta, c):
+        cols, rows = c
+        return int(cols), int(str(rows).lstrip("x"))
+
+    def grid_attr(self, meta, c):
+        name, *rows = c
+        return A.GridAttr.at(_pos(name), name=str(name), rows=rows)
+
+    def grid_row(self, meta, c):
+        return self._at(A.GridRow, meta, values=list(c))
+
+    def grid_negative(self, meta, c):
+        return A.IntLit.at(_pos(c[0]), value=-int(c[1]))
+
     def deck_decl(self, meta, c):
         name, label = c
         return self._decl(A.DeckDecl, name, label=_unquote(label) if label else None)
@@ -363,8 +382,13 @@ class DeclarationNodes(_Nodes):
 
     def layout_region(self, meta, c):
         title, short, *rows = c
+        grid = rows.pop() if rows and isinstance(rows[-1], A.LayoutGrid) else None
         return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title),
-                                 short=_unquote(short) if short else None, rows=rows)
+                                 short=_unquote(short) if short else None, rows=rows, grid=grid)
+
+    def layout_grid(self, meta, c):
+        name, shows = c
+        return A.LayoutGrid.at(_pos(name), name=str(name), shows=str(shows) if shows else None)
 
     def layout_show(self, meta, c):
         return [A.LayoutCell.at(_pos(t), space=str(t)) for t in c]

@@ -6,6 +6,7 @@ from ..errors import Diagnostic, suggest
 from ..program import Program
 from .declarations import DeclarationChecks
 from .expressions import ExpressionChecks
+from .grids import GridChecks
 from .layout import LayoutChecks
 from .lints import unreachable_cards, unused_warnings
 from .state import CheckState, Pass
@@ -26,8 +27,9 @@ class Checker(Pass):
         self.declarations = DeclarationChecks(self.state, self.exprs, self.stmts)
         self.layout = LayoutChecks(self.state, self.exprs)
         self.values = self.declarations.values
+        self.grids = GridChecks(self.state, self.exprs)
         d = self.declarations
-        self.by_category = {"kind": d.check_kind, "space": d.check_space, "piece": d.check_piece, "var": d.check_var,
+        self.by_category = {"kind": d.check_kind, "grid": self.grids.check_grid, "space": d.check_space, "piece": d.check_piece, "var": d.check_var,
                             "function": d.check_function, "procedure": d.check_procedure,
                             "action": d.check_action, "phase": d.check_phase}
 
@@ -44,6 +46,7 @@ class Checker(Pass):
         for dup, first in p.duplicates:
             self.defined_twice(dup.file, dup, dup.name, f"{first.file}:{first.line}:{first.col}")
         self.symbols.declare()
+        self.grids.declare()
         self.each(p.by_cat["die"].values(), d.check_die)
         self.each(p.by_cat["enum"].values(), self.values.check_enum)
         self.values.check_consts()

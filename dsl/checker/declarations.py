@@ -65,6 +65,8 @@ class DeclarationChecks(Pass):
                     self.error(decl, f"'{decl.name}' needs a value for attribute '{f.name}' of kind '{k}'")
 
     def check_space(self, s: A.SpaceDecl) -> None:
+        if s.name in self.p.grid_of:
+            return          # checked with its grid
         if s.kind is not None:
             if not self.h.is_kind(s.kind) or self.h.root(s.kind) != "space":
                 self.error(s, f"'{s.kind}' is not a kind of space" + suggest(s.kind, [

@@ -23,6 +23,8 @@ class LayoutChecks(Pass):
         places = list(self.p.by_cat["space"]) + list(self.p.by_cat["deck"])
         seen: dict[str, A.LayoutCell] = {}
         for region in layout.regions:
+            if region.grid is not None:
+                self.check_grid(region.grid, seen)
             for row in region.rows:
                 for cell in row:
                     if cell.space not in places:
@@ -41,6 +43,23 @@ class LayoutChecks(Pass):
             if cell.space not in self.p.by_cat["var"]:
                 self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
             self.used.add(cell.space)
+
+    def check_grid(self, item: A.LayoutGrid, seen: dict[str, A.LayoutCell]) -> None:
+        """A region drawing a grid places every space of it."""
+        grids = self.p.by_cat["grid"]
+        grid = grids.get(item.name)
+        if grid is None:
+            self.error(item, f"unknown grid '{item.name}'" + suggest(item.name, grids))
+            return
+        self.used.add(item.name)
+        spaces = [name for name, owner in self.p.grid_of.items() if owner is grid]
+        placed = next((seen[name] for name in spaces if name in seen), None)
+        if placed is not None:
+            self.error(item, f"grid '{item.name}' is already placed (line {placed.line})")
+        seen.update({name: A.LayoutCell.at((item.line, item.col), space=name) for name in spaces})
+        if item.shows is not None and self.h.is_kind(grid.kind) and self.h.field(grid.kind, item.shows) is None:
+            names = [n for k in self.h.ancestors(grid.kind) for n in self.h.fields.get(k, {})]
+            self.error(item, f"'{grid.kind}' has no attribute '{item.shows}' to show" + suggest(item.shows, names))
 
     def check_shorts(self, layout: A.LayoutDecl) -> None:
         fields = [f.name for k in self.p.by_cat["kind"].values() for f in k.fields]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dsl import ast as A
 from dsl import Program
 from dsl import Hierarchy
+from dsl import grid_of
 
 from .charts import Chart, build_chart
 from .errors import RuleFault
@@ -94,6 +95,20 @@ class Compiled(CompiledGame):
                 self.is_card[oid] = pc.card
                 self.declared_kind[oid] = pc.kind
         self.build_attrs()
+        self.build_grids()
+
+    def build_grids(self) -> None:
+        """Each grid's shape, and each of its spaces' place in it (also their `col` and `row` fields)."""
+        p = self.program
+        self.grids = {}
+        self.grid_cells: dict[str, tuple[str, int, int]] = {}
+        for decl in p.by_cat["grid"].values():
+            grid = self.grids[decl.name] = grid_of(decl)
+            for col, row in grid.cells():
+                space = grid.space(col, row)
+                if p.grid_of.get(space) is decl:
+                    self.grid_cells[space] = (grid.name, col, row)
+                    self.attrs[space].update(col=col, row=row)
 
     def add_object(self, oid, label, kind, attr_nodes, file) -> None:
         self.objects.append(oid)
