@@ -39,6 +39,7 @@ class Line:
     comment: str = ""            # a trailing comment, or the whole line's comment
     first: str = ""              # the first code token, "" for a comment-only or blank line
     last: str = ""               # the last code token
+    number: int = 0              # the line's number in the source
 
     @property
     def blank(self) -> bool:
@@ -58,7 +59,9 @@ def format_text(text: str, path: str = "<text>") -> str:
     tree = token_parser().parse(text)
     tokens = _tokens(tree)
     comments = _comments(text, tokens)
-    lines = _layout(text, tokens, comments, *_structure(tree))
+    heads, unary, grid_rows = _structure(tree)
+    lines = _layout(text, tokens, comments, heads, unary)
+    _line_up_grid_rows(lines, rows_by_line(tokens, grid_rows, unary))
     out = _join(_tidy_blank_lines(lines))
     _assert_same_program(out, tokens, comments)
     return out
@@ -88,14 +91,35 @@ def _comments(text: str, tokens: list[Tok]) -> list[Tok]:
     return comments
 
 
-def _structure(tree: Tree) -> tuple[set[int], set[int]]:
-    """Offsets of tokens that start an item, and of minus signs that negate (not subtract)."""
-    heads, unary = set(), set()
+def _structure(tree: Tree) -> tuple[set[int], set[int], set[int]]:
+    """Offsets of tokens that start an item, of minus signs that negate (not subtract), and of
+    the `row` starting each row of a grid's values."""
+    heads, unary, grid_rows = set(), set(), set()
     for node in tree.iter_subtrees():
         heads.update(_item_starts(node))
-        if node.data in ("neg", "signed") and isinstance(node.children[0], Token):
+        if node.data in ("neg", "signed", "grid_negative") and isinstance(node.children[0], Token):
             unary.add(node.children[0].start_pos)
-    return heads, unary
+        if node.data == "grid_row":
+            grid_rows.add(node.children[0].start_pos)
+    return heads, unary, grid_rows
+
+
+def rows_by_line(tokens: list[Tok], grid_rows: set[int], unary: set[int]) -> dict[int, list[str]]:
+    """The values of each line holding one whole row of a grid's values, by line number."""
+    out: dict[int, list[str]] = {}
+    line_toks: dict[int, list[Tok]] = {}
+    for t in tokens:
+        line_toks.setdefault(t.line, []).append(t)
+    for number, toks in line_toks.items():
+        if toks[0].pos in grid_rows and not any(t.pos in grid_rows for t in toks[1:]) and toks[-1].text != "}":
+            cells: list[str] = []
+            for prev, t in zip([None] + toks, toks):
+                if prev is not None and prev.pos in unary:
+                    cells[-1] += t.text
+                else:
+                    cells.append(t.text)
+            out[number] = cells
+    return out
 
 
 def _item_starts(node: Tree):
@@ -120,6 +144,8 @@ def _gap(prev: Tok, cur: Tok, unary: set[int]) -> str:
     if cur.text in NO_SPACE_BEFORE or prev.text in NO_SPACE_AFTER or prev.pos in unary:
         return ""
     if cur.text == "(" and prev.kind == "NAME":          # a call or a parameter list
+        return ""
+    if cur.kind == "COUNT" and prev.kind == "INT":       # a grid's size written 6x4
         return ""
     if cur.text == "[" and prev.text == "list" or prev.text == "{" and cur.text == "}":
         return ""
@@ -159,7 +185,7 @@ def _layout(text: str, tokens: list[Tok], comments: list[Tok], heads: set[int], 
             lines.append(Line(comment=comment))
             continue
         indent = state.place(toks, _indent_of(raw), toks[0].pos in heads or prev_last == "{")
-        lines.append(Line(indent, _code(toks, unary), comment, toks[0].text, toks[-1].text))
+        lines.append(Line(indent, _code(toks, unary), comment, toks[0].text, toks[-1].text, number))
         prev_last = toks[-1].text
     _indent_comment_lines(lines)
     return lines
@@ -199,6 +225,21 @@ class _IndentState:
                 self.brackets.append(new)
             elif t.text in CLOSERS and self.brackets:
                 self.brackets.pop()
+
+
+def _line_up_grid_rows(lines: list[Line], rows: dict[int, list[str]]) -> None:
+    """Consecutive rows of a grid's values, one per line, are laid out in columns."""
+    run: list[tuple[Line, list[str]]] = []
+    for line in lines + [Line()]:
+        cells = rows.get(line.number) if line.first else None
+        if cells is not None and (not run or run[0][0].indent == line.indent):
+            run.append((line, cells))
+            continue
+        columns = max((len(c) for _, c in run), default=0)
+        widths = [max(len(c[i]) for _, c in run if i < len(c)) for i in range(columns)]
+        for row_line, row_cells in run:
+            row_line.code = " ".join(c.ljust(w) for c, w in zip(row_cells, widths)).rstrip()
+        run = [(line, cells)] if cells is not None else []
 
 
 def _indent_comment_lines(lines: list[Line]) -> None:

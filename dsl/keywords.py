@@ -129,8 +129,6 @@ KEYWORDS = [
     _keyword("show", CLAUSE),
     _keyword("short", CLAUSE),
     _keyword("track", CLAUSE),
-    _keyword("hex", CLAUSE),
-    _keyword("square", CLAUSE),
     _keyword("x", CLAUSE),
 ]
 

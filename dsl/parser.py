@@ -18,6 +18,7 @@ TERMINAL_WORDS = {
     "COMP_OP": "a comparison", "ASSIGN_OP": "'=', '+=' or '-='", "MUL_OP": "'*', '/' or '%'",
     "ROOT_PIECE": "'piece'", "ROOT_SPACE": "'space'", "ROOT_CARD": "'card'", "PLUS": "'+'",
     "MINUS": "'-'", "ALL": "'all'", "DESC": "'desc'", "$END": "the end of the file",
+    "GRID_SHAPE": "'hex' or 'square'",
 }
 
 

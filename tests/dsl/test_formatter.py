@@ -173,6 +173,23 @@ def test_trailing_comments_on_neighbouring_lines_line_up():
                                  "var c: int = 0  # alone\n")
 
 
+def test_a_grids_rows_of_values_line_up_in_columns():
+    text = ("grid field  \"F\":cell hex 3x2 {\n"
+            "  height {\n"
+            "      row 1   -2 10  # first\n"
+            "      row -3 4 \"five\"\n"
+            "  }\n"
+            "  terrain { row a b c row d e f }\n"
+            "}\n")
+    assert format_text(text) == ("grid field \"F\": cell hex 3x2 {\n"
+                                 "    height {\n"
+                                 "        row 1  -2 10  # first\n"
+                                 "        row -3 4  \"five\"\n"
+                                 "    }\n"
+                                 "    terrain { row a b c row d e f }\n"
+                                 "}\n")
+
+
 # ---- Unicode, errors and the safety check ------------------------------------------------
 
 def test_unicode_survives():
