@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from . import ast as A
 from . import geometry
+
+if TYPE_CHECKING:          # running a compiled game reads grids without the syntax tree
+    from . import ast as A
 
 MAX_GRID_SPACES = 2500          # spaces in one grid: a large hex wargame map, still quick to search
 COORDINATES = ("col", "row")    # the fields every space of a grid has
@@ -17,6 +20,7 @@ class Grid:
     shape: str              # geometry.HEX or geometry.SQUARE
     cols: int
     rows: int
+    title: str = ""         # the grid's label, which its spaces' labels start with unless given their own
 
     def space(self, col: int, row: int) -> str | None:
         """The space at (col, row), or None off the grid."""
@@ -33,12 +37,21 @@ class Grid:
         return self.shape == geometry.HEX and geometry.shifted(row)
 
 
+    def default_label(self, col: int, row: int) -> str:
+        return f"{self.title} {coordinates(col, row)}"
+
+
 def space_id(grid: str, col: int, row: int) -> str:
     return f"{grid}_{col}_{row}"
 
 
+def coordinates(col: int, row: int) -> str:
+    """How a grid space's place reads: `3,2` for column 3, row 2."""
+    return f"{col},{row}"
+
+
 def grid_of(decl: A.GridDecl) -> Grid:
-    return Grid(decl.name, decl.shape, decl.cols, decl.rows)
+    return Grid(decl.name, decl.shape, decl.cols, decl.rows, decl.label or decl.name)
 
 
 def sized(decl: A.GridDecl) -> bool:
@@ -49,10 +62,11 @@ def sized(decl: A.GridDecl) -> bool:
 def grid_spaces(decl: A.GridDecl) -> list[A.SpaceDecl]:
     """The spaces of a grid as if declared one by one, each with its values from the grid's
     attribute blocks (a value missing from a block of the wrong shape is left out)."""
+    from . import ast as A
     if not sized(decl):
         return []
-    spaces = []
-    for col, row in grid_of(decl).cells():
+    spaces, grid = [], grid_of(decl)
+    for col, row in grid.cells():
         attrs, label = [], None
         for block in decl.attrs:
             value = _value_at(block, col, row)
@@ -63,7 +77,7 @@ def grid_spaces(decl: A.GridDecl) -> list[A.SpaceDecl]:
             else:
                 attrs.append(A.AttrValue.at((value.line, value.col), name=block.name, value=value))
         spaces.append(A.SpaceDecl.at((decl.line, decl.col), file=decl.file, name=space_id(decl.name, col, row),
-                                     label=label or f"{decl.label or decl.name} {col},{row}", kind=decl.kind,
+                                     label=label or grid.default_label(col, row), kind=decl.kind,
                                      attrs=attrs))
     return spaces
 

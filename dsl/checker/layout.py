@@ -64,6 +64,7 @@ class LayoutChecks(Pass):
     def check_shorts(self, layout: A.LayoutDecl) -> None:
         fields = [f.name for k in self.p.by_cat["kind"].values() for f in k.fields]
         names = [n for cat in ("space", "deck", "piece", "token") for n in self.p.by_cat[cat]] + self.kind_names() + fields
+        names += [v for values in self.h.enums.values() for v in values]     # a value a grid's cells show
         seen: dict[str, A.LayoutShort] = {}
         for short in layout.shorts:
             if short.name not in names:

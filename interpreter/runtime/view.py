@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dsl import coordinates
+
 
 @dataclass(frozen=True)
 class Cell:
     """A space (or, in the status line, a variable) with the style it is drawn in."""
     space: str
     style: str | None = None
+    shows: str | None = None         # an attribute whose value is drawn beside the space's name
+    name: str | None = None          # what names the space on the board, when not its label (a grid's `3,2`)
 
 
 @dataclass(frozen=True)
@@ -16,6 +20,15 @@ class Region:
     title: str
     short: str | None
     rows: tuple[tuple[Cell, ...], ...]
+    staggered: frozenset[int] | None = None    # a hex grid's rows: those drawn half a space to the right
+
+    @property
+    def hexes(self) -> bool:
+        return self.staggered is not None
+
+    def shifted(self, index: int) -> bool:
+        """Whether the row at `index` (from 0) is drawn half a space to the right."""
+        return self.staggered is not None and index in self.staggered
 
     @property
     def spaces(self) -> list[str]:
@@ -30,13 +43,26 @@ class Layout:
     track_titles: tuple[str, ...]        # marked tracks shown under them (see Game.layout_tracks)
 
 
-def layout_from(decl) -> Layout | None:
+def layout_from(decl, grids: dict, labels: dict) -> Layout | None:
     """The view of a checked `layout` declaration (None when the pack has none)."""
     if decl is None:
         return None
-    regions = tuple(Region(r.title, r.short, tuple(tuple(Cell(c.space, c.style) for c in row) for row in r.rows))
+    regions = tuple(grid_region(r, grids[r.grid.name], labels) if r.grid is not None else
+                    Region(r.title, r.short, tuple(tuple(Cell(c.space, c.style) for c in row) for row in r.rows))
                     for r in decl.regions)
     return Layout(regions, tuple(c.space for c in decl.show), tuple(t.title for t in decl.tracks))
+
+
+def grid_region(decl, grid, labels: dict) -> Region:
+    """A region drawing a grid: its rows of spaces, a hex grid's every second row shifted; a space
+    with the label a grid gives is named by its column and row (the region names the grid)."""
+    def cell(col: int, row: int) -> Cell:
+        space = grid.space(col, row)
+        named = coordinates(col, row) if labels[space] == grid.default_label(col, row) else None
+        return Cell(space, None, decl.grid.shows, named)
+    rows = tuple(tuple(cell(col, row) for col in range(1, grid.cols + 1)) for row in range(1, grid.rows + 1))
+    staggered = frozenset(i for i in range(grid.rows) if grid.offset(i + 1)) if grid.shape == "hex" else None
+    return Region(decl.title, decl.short, rows, staggered)
 
 
 class RulesView:
@@ -44,7 +70,7 @@ class RulesView:
 
     def __init__(self, c, layout_decl, turn_variable: str | None):
         self._c = c
-        self.layout = layout_from(layout_decl)
+        self.layout = layout_from(layout_decl, c.grids, c.labels)
         self.turn_variable = turn_variable
         self.objects: tuple[str, ...] = tuple(c.objects)
         self.spaces: tuple[str, ...] = tuple(c.spaces)

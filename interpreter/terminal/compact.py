@@ -68,9 +68,30 @@ def cell_text(game, cell, empty: bool) -> Text | None:
     contents = contents_words(game, cell.space)
     if not contents and not empty:
         return None
-    text = Text(short_name(game, cell.space), style=render.cell_style(cell.style) + Style(bold=True))
+    name = game.view.short_names.get(cell.space) or cell.name or short_name(game, cell.space)
+    text = Text(name, style=render.cell_style(cell.style) + Style(bold=True))
+    if cell.shows:
+        text.append(":" + short_name(game, game.field(cell.space, cell.shows)), style="italic")
     text.append(" " + (" ".join(contents) if contents else "·"), style="" if contents else "dim")
     return text
+
+
+def hex_rows(game, region, width: int) -> list[Text] | None:
+    """A hex grid's rows with every cell padded to one width and every shifted row indented by
+    half a cell, so that the rows interlock; None when a row would not fit in `width`."""
+    cells = [[cell_text(game, c, True) for c in row] for row in region.rows]
+    size = max(t.cell_len for row in cells for t in row)
+    lines = []
+    for i, row in enumerate(cells):
+        line = Text(" " * ((size + 2) // 2) if region.shifted(i) else "")
+        for j, text in enumerate(row):
+            line.append_text(Text("  ") + text if j else text)
+            line.append(" " * (size - text.cell_len))
+        line.rstrip()
+        if line.cell_len > width:
+            return None
+        lines.append(line)
+    return lines
 
 
 def contents_words(game, space: str) -> list[str]:
@@ -107,9 +128,15 @@ def compact_board(game, width: int, height: int | None) -> Group:
     inner = max(10, width - title_width - 1)
     entries: list[tuple[str, list[Text]]] = []
     for title, region in zip(titles, regions):
-        if height is None:
+        grid = hex_rows(game, region, inner - 2) if height is None and region.hexes else None
+        if grid is not None:
+            entries += [(title if i == 0 else "", [line]) for i, line in enumerate(grid)]
+        elif height is None:
             for i, row in enumerate(region.rows):
-                entries.append((title if i == 0 else "", wrapped(joined([cell_text(game, c, True) for c in row]), console, inner)))
+                line = joined([cell_text(game, c, True) for c in row])
+                if region.shifted(i):       # too wide to interlock: shifted rows still stand out
+                    line = Text("  ") + line
+                entries.append((title if i == 0 else "", wrapped(line, console, inner)))
         else:
             cells = [cell_text(game, c, False) for row in region.rows for c in row]
             entries.append((title, wrapped(joined([c for c in cells if c is not None]), console, inner)))

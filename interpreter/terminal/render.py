@@ -107,7 +107,7 @@ def variable_text(game, name: str) -> Text:
 # ---- regions and cells
 
 def region_panel(game, region) -> Panel:
-    rows = [row_table(game, row) for row in region.rows]
+    rows = [row_table(game, row, region.shifted(i) if region.hexes else None) for i, row in enumerate(region.rows)]
     return Panel(Group(*rows), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
@@ -118,14 +118,23 @@ def regions_titled(game, word: str) -> list:
     return [r for r in (layout.regions if layout else []) if w in r.title.lower() or w in (r.short or "").lower()]
 
 
-def row_table(game, row) -> Table:
-    """One layout row: the space names as headers, their contents below."""
+def row_table(game, row, shift: bool | None = None) -> Table:
+    """One layout row: the space names as headers, their contents below. A row of hexes (`shift`
+    is not None) keeps half a space empty on its left when shifted, else on its right, so that
+    rows of hexes interlock."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True, pad_edge=False, padding=(0, 1),
                   header_style="", collapse_padding=True)
-    width = max(8, (WIDTH - 6) // max(1, len(row)) - 1)
-    for cell in row:
-        table.add_column(cell_header(game, cell), ratio=1, overflow="fold", vertical="top")
+    halves = 2 * len(row) + (shift is not None)
+    width = max(8, (WIDTH - 6) * 2 // max(1, halves) - 1)
     bodies = [cell_body(game, cell.space, width) for cell in row]
+    if shift:
+        table.add_column("", ratio=1)
+        bodies.insert(0, Text())
+    for cell in row:
+        table.add_column(cell_header(game, cell), ratio=1 if shift is None else 2, overflow="fold", vertical="top")
+    if shift is False:
+        table.add_column("", ratio=1)
+        bodies.append(Text())
     if any(body.plain for body in bodies):
         table.add_row(*bodies)
     return table
@@ -133,10 +142,12 @@ def row_table(game, row) -> Table:
 
 def cell_header(game, cell) -> Text:
     """The space's name in the cell's style, followed by the style's colour in words."""
-    text = Text(game.label(cell.space), style=cell_style(cell.style) + Style(bold=True))
+    text = Text(cell.name or game.label(cell.space), style=cell_style(cell.style) + Style(bold=True))
     tag = colour_word(cell.style)
     if tag:
         text.append(f" ·{tag}", style="dim")
+    if cell.shows:
+        text.append(f" {game.label(game.field(cell.space, cell.shows))}", style="italic")
     return text
 
 

@@ -75,6 +75,7 @@ SUPPORT = [
     'token alarm "Alarm" supply 5',
     'kind soldier: piece { combat: int, tired: bool = false, var wounds: int = 0 }',
     'kind post: space { colour: colour }',
+    'grid map "Map": post square 2 x 1 { colour { row red blue } }',
     'space north "North gate": post { colour red }',
     'space south "South gate": post { colour blue }',
     'deck raids "Raids"',
@@ -188,6 +189,13 @@ def test_statement_examples_check(example, tmp_path):
 @pytest.mark.parametrize("example", [e for e in EXPRESSIONS if e not in SIGNATURES] + STRINGS)
 def test_expression_examples_check(example, tmp_path):
     check(procedure_with(f"    let value = {example}\n    log \"{{value}}\""), tmp_path)
+
+
+def test_the_grid_examples_check(tmp_path):
+    blocks = re.findall(r"^```rules\n(.*?)^```", section("Grids"), re.M | re.S)
+    assert len(blocks) == 2 and "grid field" in blocks[0] and "reachable(" in blocks[1]
+    game = 'game grids "Grids" { seats 1 home field_1_1 }\n' + "".join(blocks)
+    check(game + "play { perform advance \"Advance\" pass \"Hold\" }\n", tmp_path)
 
 
 def test_decision_examples_check(tmp_path):
