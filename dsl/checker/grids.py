@@ -39,8 +39,9 @@ class GridChecks(Pass):
         own = self.p.by_cat["kind"].get(grid.kind)
         for f in own.fields if own is not None else []:
             if f.name in COORDINATES:
-                self.error(f, f"'{f.name}' is given by the grid '{grid.name}' to each of its spaces; "
-                              "choose another field name")
+                with self.in_file(own.file):
+                    self.error(f, f"'{f.name}' is given by the grid '{grid.name}' to each of its spaces; "
+                                  "choose another field name")
         if grid.cols < 1 or grid.rows < 1:
             self.error(grid, f"grid '{grid.name}' has no spaces: it needs at least 1 column and 1 row, "
                              f"not {grid.cols} x {grid.rows}")
