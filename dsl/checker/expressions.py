@@ -148,7 +148,7 @@ class ExpressionChecks(Pass):
 
     def expr_lambda(self, node: A.Lambda, scope, ctx):
         self.error(node, f"'{node.param} -> ...' is only an argument of a builtin that takes a rule per item, "
-                         "such as min_by, max_by, sorted or find")
+                         "such as min_by, max_by, sorted, find or reachable")
         return ANY
 
     def expr_tuple(self, node: A.TupleLit, scope, ctx):

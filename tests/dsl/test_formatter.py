@@ -174,20 +174,15 @@ def test_trailing_comments_on_neighbouring_lines_line_up():
 
 
 def test_a_grids_rows_of_values_line_up_in_columns():
-    text = ("grid field  \"F\":cell hex 3x2 {\n"
-            "  height {\n"
-            "      row 1   -2 10  # first\n"
-            "      row -3 4 \"five\"\n"
-            "  }\n"
-            "  terrain { row a b c row d e f }\n"
-            "}\n")
-    assert format_text(text) == ("grid field \"F\": cell hex 3x2 {\n"
-                                 "    height {\n"
-                                 "        row 1  -2 10  # first\n"
-                                 "        row -3 4  \"five\"\n"
-                                 "    }\n"
-                                 "    terrain { row a b c row d e f }\n"
-                                 "}\n")
+    laid_out = ("grid field \"F\": cell hex 3x2 {\n"
+                "    height {\n"
+                "        row 1  -2 10  # first\n"
+                "        row -3 4  \"five\"\n"
+                "    }\n"
+                "    terrain { row a b c row d e f }\n"
+                "}\n")
+    squeezed = "".join(" ".join(line.split()) + "\n" for line in laid_out.splitlines())
+    assert format_text(squeezed) == format_text(laid_out) == laid_out
 
 
 # ---- Unicode, errors and the safety check ------------------------------------------------
