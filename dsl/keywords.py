@@ -59,6 +59,8 @@ KEYWORDS = [
     _keyword("change", DECLARATION),
     _keyword("const", DECLARATION),
     _keyword("table", DECLARATION, opens="table"),
+    _keyword("modifier", DECLARATION),
+    _keyword("effect", DECLARATION, opens="effect"),
     _keyword("let", STATEMENT, VALUE),
     _keyword("set", STATEMENT),
     _keyword("move", STATEMENT),
@@ -79,6 +81,9 @@ KEYWORDS = [
     _keyword("as", STATEMENT, opens="seat block"),
     _keyword("log", STATEMENT),
     _keyword("end", STATEMENT),
+    # lasting effects came after the reserved words were settled: packs may use these as names
+    _keyword("start", STATEMENT, reserved=False),
+    _keyword("stop", STATEMENT, reserved=False),
     _keyword("this", VALUE),
     _keyword("seat", VALUE, CLAUSE),
     _keyword("score", VALUE, CLAUSE),
@@ -128,6 +133,8 @@ KEYWORDS = [
     _keyword("show", CLAUSE),
     _keyword("short", CLAUSE),
     _keyword("track", CLAUSE),
+    _keyword("until", CLAUSE, misplaced=True),
+    _keyword("ends", CLAUSE),
 ]
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)
