@@ -642,6 +642,7 @@ class EffectDecl(Decl):
     params: list[Param]
     label: Optional[str] = None
     clauses: list[EffectClause] = []
+    quiet: bool = False                 # its start and end are not written to the game log
 
 
 class VariantDecl(Decl):

@@ -37,8 +37,8 @@ KEYWORDS = [
     _keyword("piece", DECLARATION, opens="piece"),
     _keyword("card", DECLARATION, opens="card"),
     _keyword("var", DECLARATION),
-    # `quiet` only has a meaning before `var` at the start of a declaration, where no name can
-    # stand, so packs may go on using it as a name
+    # `quiet` only has a meaning before `var` or `effect` at the start of a declaration, where no
+    # name can stand, so packs may go on using it as a name
     _keyword("quiet", DECLARATION),
     _keyword("function", DECLARATION, opens="function"),
     _keyword("procedure", DECLARATION, opens="procedure"),

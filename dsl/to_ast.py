@@ -412,9 +412,9 @@ class DeclarationNodes(_Nodes):
         return self._decl(A.ModifierDecl, name, params=params or [], returns=returns)
 
     def effect_decl(self, meta, c):
-        name, params, label, *clauses = c
+        quiet, name, params, label, *clauses = c
         return self._decl(A.EffectDecl, name, params=params or [], label=_unquote(label) if label else None,
-                          clauses=clauses)
+                          clauses=clauses, quiet=bool(quiet))
 
     def effect_clause(self, meta, c):
         modifier, names, op, value, cond = c

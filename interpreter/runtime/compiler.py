@@ -190,6 +190,7 @@ class Compiled(CompiledGame):
         compile_modifiers(self)
         self.effect_arity = {e.name: len(e.params) for e in p.by_cat["effect"].values()}
         self.effect_labels = {e.name: e.label or e.name.replace("_", " ") for e in p.by_cat["effect"].values()}
+        self.quiet_effects = frozenset(e.name for e in p.by_cat["effect"].values() if e.quiet)   # not logged
         self.procedures = {}
         for pr in p.by_cat["procedure"].values():
             self.at(pr)

@@ -42,7 +42,8 @@ class Effects:
                 self.effects[i] = entry    # in force already: it only takes the new `until`
                 return
         self.effects.append(entry)
-        self.log_event("effect", effect=name, args=args, ends=False)
+        if name not in self.c.quiet_effects:
+            self.log_event("effect", effect=name, args=args, ends=False)
 
     def stop_effect(self, name, args) -> None:
         """End an effect (every instance of it when `args` is None); one not in force is left alone."""
@@ -64,7 +65,8 @@ class Effects:
         self.kept_memo = None
         self.effects = [e for e in self.effects if not ending(e)]
         for e in gone:
-            self.log_event("effect", effect=e["name"], args=e["args"], ends=True)
+            if e["name"] not in self.c.quiet_effects:
+                self.log_event("effect", effect=e["name"], args=e["args"], ends=True)
 
     # ---- ending by the engine
     def var_changed(self, name: str) -> None:
