@@ -7,6 +7,7 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
+from .effect_nodes import EffectNodes
 from .errors import CONTROL, Diagnostic, SyntaxProblem
 from .grammar import lark_parser
 
@@ -407,26 +408,6 @@ class DeclarationNodes(_Nodes):
         name, label = c
         return self._decl(A.TallyDecl, name, label=_unquote(label) if label else None)
 
-    def modifier_decl(self, meta, c):
-        _, name, params, returns = c
-        return self._decl(A.ModifierDecl, name, params=params or [], returns=returns)
-
-    def effect_decl(self, meta, c):
-        quiet, name, params, label, *clauses = c
-        return self._decl(A.EffectDecl, name, params=params or [], label=_unquote(label) if label else None,
-                          clauses=clauses, quiet=bool(quiet))
-
-    def effect_clause(self, meta, c):
-        modifier, names, op, value, cond = c
-        if str(op) == "=":
-            raise SyntaxProblem(Diagnostic(self.path, op.line, op.column,
-                                           f"an effect adds to a modifier: write '{modifier} += …' or '-= …'"))
-        return A.EffectClause.at(_pos(modifier), modifier=str(modifier), names=[str(n) for n in names or []],
-                                 op=str(op), value=value, cond=cond)
-
-    def clause_names(self, meta, c):
-        return list(c)
-
     def variant_decl(self, meta, c):
         name, label, *decls = c
         return self._decl(A.VariantDecl, name, label=_unquote(label) if label else None, decls=decls)
@@ -562,22 +543,6 @@ class StatementNodes(_Nodes):
     def count_stmt(self, meta, c):
         return self._at(A.Tally, meta, name=str(c[0]))
 
-    def start_stmt(self, meta, c):
-        effect, until = c
-        return self._at(A.StartEffect, meta, effect=effect, **(until or {}))
-
-    def stop_stmt(self, meta, c):
-        return self._at(A.StopEffect, meta, effect=c[0])
-
-    def until_changes(self, meta, c):
-        return {"until_var": str(c[0])}
-
-    def until_this_phase(self, meta, c):
-        return {"until_this_phase": True}
-
-    def until_phase_ends(self, meta, c):
-        return {"until_phase": str(c[0])}
-
 
 @v_args(meta=True)
 class ExpressionNodes(_Nodes):
@@ -687,5 +652,5 @@ class ExpressionNodes(_Nodes):
         return A.FieldRef.at(_pos(c[1]), obj=c[0], name=str(c[1]))
 
 
-class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes):
+class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes, EffectNodes):
     """Builds AST nodes; positions come from Lark's propagated metadata."""
