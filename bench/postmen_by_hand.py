@@ -153,8 +153,6 @@ class Game(DefensePhase, Phase):
         v, stacks = self.vars, self.stacks
         while True:
             v["turn"] += 1
-            v["assault_doubled"] = False
-            v["breach_used"] = False
             self.enemy_phase()
             self.defense_phase()
             if self.counters_inside():

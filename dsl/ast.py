@@ -334,9 +334,24 @@ class EndGame(Node):
     reason: Optional[Text] = None
 
 
+class StartEffect(Node):
+    """`start E [until …]`: E names an effect (`name`, `name(args)`) or is a value of type effect."""
+    stmt: Literal["start"] = "start"
+    effect: Expr
+    until_var: Optional[str] = None      # `until VAR changes`
+    until_phase: Optional[str] = None    # `until PHASE ends`
+    until_this_phase: bool = False       # `until phase ends`: the phase running when it starts
+
+
+class StopEffect(Node):
+    """`stop E`: E as in `start`; a name alone stops every instance of the effect."""
+    stmt: Literal["stop"] = "stop"
+    effect: Expr
+
+
 Stmt = Union[Let, Set, Move, Shuffle, Insert, AddTokens, RemoveTokens, If, For, Repeat, While, Break,
              Continue, Return, CallStmt, Resolve, Choose, ChooseMany, Perform, AsSeat, RunPhase,
-             Log, Tally, EndGame]
+             Log, Tally, EndGame, StartEffect, StopEffect]
 
 
 # ---- declarations -----------------------------------------------------------------------
@@ -634,6 +649,31 @@ class ChangeDecl(Decl):
     attrs: list[AttrValue] = []
 
 
+class ModifierDecl(Decl):
+    """`modifier NAME(params) -> int`: a number that is the sum of what active effects add to it."""
+    decl: Literal["modifier"] = "modifier"
+    params: list[Param]
+    returns: TypeRef
+
+
+class EffectClause(Node):
+    """`modifier(names) += value [if cond]` in an effect: `names` stand for the modifier's parameters."""
+    modifier: str
+    names: list[str]
+    op: Literal["+=", "-="]
+    value: Expr
+    cond: Optional[Expr] = None
+
+
+class EffectDecl(Decl):
+    """`effect NAME(params) "Label" { clauses }`: a kind of lasting effect."""
+    decl: Literal["effect"] = "effect"
+    params: list[Param]
+    label: Optional[str] = None
+    clauses: list[EffectClause] = []
+    quiet: bool = False                 # its start and end are not written to the game log
+
+
 class VariantDecl(Decl):
     decl: Literal["variant"] = "variant"
     label: Optional[str] = None
@@ -643,7 +683,7 @@ class VariantDecl(Decl):
 AnyDecl = Union[ConstDecl, TableDecl, GridDecl, GameDecl, EnumDecl, DieDecl, TokenDecl, KindDecl, SpaceDecl, DeckDecl, PieceDecl,
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
-                ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl]
+                ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl, ModifierDecl, EffectDecl]
 
 def walk(node):
     """Every node under `node` (itself included), depth first."""

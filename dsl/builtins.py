@@ -4,8 +4,8 @@ A type rule is what the checker does with a call's arguments: `check(exprs, call
 reports what is wrong and gives the call's type (`exprs` is the checker's expression pass).
 An implementation is a plain function of the running engine `g` and the argument values:
 `run(g, *values)`. It asks the engine only for `g.stack(space)`, `g.pick(items)`,
-`g.token_count(obj, token)`, `g.take(kind)`, `g.supply`, `g.seats` and, through the compiled
-game `g.c`, `members(kind)` and `variant`.
+`g.token_count(obj, token)`, `g.take(kind)`, `g.supply`, `g.seats`, `g.effect_on(effect)` and,
+through the compiled game `g.c`, `members(kind)` and `variant`.
 """
 from __future__ import annotations
 
@@ -144,6 +144,12 @@ def _seats(exprs, node: A.Call, scope, ctx) -> Type:
     return INT
 
 
+def _active(exprs, node: A.Call, scope, ctx) -> Type:
+    if exprs.arity(node, 1):
+        exprs.effects.named(node.args[0], scope, ctx, "active")
+    return BOOL
+
+
 def _in_variant(exprs, node: A.Call, scope, ctx) -> Type:
     if exprs.arity(node, 1):
         arg = node.args[0]
@@ -280,5 +286,7 @@ _ALL = [
             "ties in reading order", fails=True),
     Builtin("cell", "a grid, a column and a row (from 1)", grids.check_cell, grids.cell,
             "the grid's space at that column and row, or none off the grid"),
+    Builtin("active", "an effect, or an effect with its arguments", _active, lambda g, effect: g.effect_on(effect),
+            "whether the effect is in force (any instance of it, when named without arguments)"),
 ]
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _ALL}

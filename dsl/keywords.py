@@ -37,8 +37,8 @@ KEYWORDS = [
     _keyword("piece", DECLARATION, opens="piece"),
     _keyword("card", DECLARATION, opens="card"),
     _keyword("var", DECLARATION),
-    # `quiet` only has a meaning before `var` at the start of a declaration, where no name can
-    # stand, so packs may go on using it as a name
+    # `quiet` only has a meaning before `var` or `effect` at the start of a declaration, where no
+    # name can stand, so packs may go on using it as a name
     _keyword("quiet", DECLARATION),
     _keyword("function", DECLARATION, opens="function"),
     _keyword("procedure", DECLARATION, opens="procedure"),
@@ -60,6 +60,8 @@ KEYWORDS = [
     _keyword("const", DECLARATION),
     _keyword("table", DECLARATION, opens="table"),
     _keyword("grid", DECLARATION, CLAUSE, opens="grid"),
+    _keyword("modifier", DECLARATION),
+    _keyword("effect", DECLARATION, opens="effect"),
     _keyword("let", STATEMENT, VALUE),
     _keyword("set", STATEMENT),
     _keyword("move", STATEMENT),
@@ -80,6 +82,9 @@ KEYWORDS = [
     _keyword("as", STATEMENT, opens="seat block"),
     _keyword("log", STATEMENT),
     _keyword("end", STATEMENT),
+    # lasting effects came after the reserved words were settled: packs may use these as names
+    _keyword("start", STATEMENT, reserved=False),
+    _keyword("stop", STATEMENT, reserved=False),
     _keyword("this", VALUE),
     _keyword("seat", VALUE, CLAUSE),
     _keyword("score", VALUE, CLAUSE),
@@ -130,6 +135,8 @@ KEYWORDS = [
     _keyword("short", CLAUSE),
     _keyword("track", CLAUSE),
     _keyword("x", CLAUSE),
+    _keyword("until", CLAUSE, misplaced=True),
+    _keyword("ends", CLAUSE),
 ]
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)

@@ -10,7 +10,8 @@ class Program:
     """The declarations of one game (base plus an active variant), indexed by name."""
 
     CATEGORIES = ("game", "enum", "die", "token", "kind", "space", "deck", "piece", "var",
-                  "function", "procedure", "action", "phase", "variant", "tally", "const", "table", "grid")
+                  "function", "procedure", "action", "phase", "variant", "tally", "const", "table", "grid",
+                  "modifier", "effect")
 
     def __init__(self, decls: list[A.AnyDecl], variant: str | None = None):
         self.decls = decls

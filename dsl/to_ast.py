@@ -7,6 +7,7 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
+from .effect_nodes import EffectNodes
 from .errors import CONTROL, Diagnostic, SyntaxProblem
 from .grammar import lark_parser
 
@@ -675,5 +676,5 @@ class ExpressionNodes(_Nodes):
         return A.FieldRef.at(_pos(c[1]), obj=c[0], name=str(c[1]))
 
 
-class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes):
+class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes, EffectNodes):
     """Builds AST nodes; positions come from Lark's propagated metadata."""

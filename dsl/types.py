@@ -43,6 +43,7 @@ class ListType:
 Type = Union[Named, ListType]
 
 INT, BOOL, TEXT, KIND, TOKEN = Named("int"), Named("bool"), Named("text"), Named("kind"), Named("token")
+EFFECT = Named("effect")                          # the name of an effect without parameters
 NONE, ANY = Named("none"), Named("any")          # the type of `none`; a type not known statically
 PIECE, SPACE, DECK = Named("piece"), Named("space"), Named("deck")
 
@@ -50,9 +51,9 @@ PSEUDO_FIELDS = {"label": TEXT, "location": SPACE, "kind": KIND, "deck": DECK}  
 
 # the built-in types in words: one value, and several values
 _ONE = {"int": "a number", "bool": "true/false", "text": "text", "kind": "a kind", "none": "none",
-        "any": "anything", "token": "a token"}
+        "any": "anything", "token": "a token", "effect": "an effect"}
 _SEVERAL = {"int": "numbers", "bool": "true/false values", "text": "texts", "kind": "kinds", "none": "nothing",
-            "any": "anything", "token": "tokens"}
+            "any": "anything", "token": "tokens", "effect": "effects"}
 
 
 def item_of(t: Type) -> Type | None:

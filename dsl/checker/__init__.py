@@ -31,7 +31,8 @@ class Checker(Pass):
         d = self.declarations
         self.by_category = {"kind": d.check_kind, "grid": self.grids.check_grid, "space": d.check_space, "piece": d.check_piece, "var": d.check_var,
                             "function": d.check_function, "procedure": d.check_procedure,
-                            "action": d.check_action, "phase": d.check_phase}
+                            "action": d.check_action, "phase": d.check_phase,
+                            "modifier": d.check_modifier, "effect": d.check_effect}
 
     @property
     def sought(self) -> set[str]:

@@ -157,6 +157,12 @@ class DeclarationChecks(Pass):
             self.exprs.expr(ac.label, scope, Context())
         self.stmts.block(ac.body, scope.child(), Context(returns=True))
 
+    def check_modifier(self, m: A.ModifierDecl) -> None:
+        self.exprs.effects.check_modifier(m, self.params_scope)
+
+    def check_effect(self, e: A.EffectDecl) -> None:
+        self.exprs.effects.check_effect(e, self.params_scope)
+
     def check_phase(self, ph: A.PhaseDecl) -> None:
         self.stmts.block(ph.body, Scope(), Context(returns=True))
 

@@ -5,12 +5,17 @@ from .. import ast as A
 from ..builtins import BUILTINS
 from ..errors import suggest
 from ..types import ANY, BOOL, INT, KIND, NONE, PIECE, PSEUDO_FIELDS, TEXT, ListType, Named, Type, item_of
+from .effects import EffectChecks
 from .scope import Context, Scope
 from .state import Pass
 
 
 class ExpressionChecks(Pass):
     """One method per kind of expression node, found through RULES; each returns the node's type."""
+
+    def __init__(self, state):
+        super().__init__(state)
+        self.effects = EffectChecks(state, self)
 
     def expect(self, node, scope, ctx, want: Type, what: str) -> Type:
         got = self.expr(node, scope, ctx)
@@ -84,6 +89,10 @@ class ExpressionChecks(Pass):
             return self.globals[node.name]
         if node.name in self.p.by_cat["function"] or node.name in self.p.by_cat["procedure"]:
             self.error(node, f"'{node.name}' must be called: write '{node.name}(...)'")
+            return ANY
+        misused = self.effects.misused(node.name)
+        if misused is not None:
+            self.error(node, misused)
             return ANY
         self.error(node, f"unknown name '{node.name}'" + suggest(node.name, scope.all_names() + list(self.globals)))
         return ANY
@@ -260,6 +269,8 @@ class ExpressionChecks(Pass):
             self.check_args(node, node.func, fn.params, node.args, scope, ctx, fn)
             with self.in_file(fn.file):
                 return self.type_of(fn.returns)
+        if node.func in self.p.by_cat["modifier"]:
+            return self.effects.modifier_call(node, scope, ctx)
         if node.func not in BUILTINS:
             if node.func in self.p.by_cat["procedure"]:
                 proc = self.p.by_cat["procedure"][node.func]
@@ -268,8 +279,11 @@ class ExpressionChecks(Pass):
                 else:
                     self.error(node, f"'{node.func}' is a procedure: take its value whole, as in "
                                      f"'let v = {node.func}(...)', not inside an expression")
+            elif node.func in self.p.by_cat["effect"]:
+                self.error(node, f"'{node.func}' is an effect: test it with 'active({node.func}(…))'")
             else:
-                known = list(BUILTINS) + list(self.p.by_cat["function"]) + list(self.p.by_cat["table"])
+                known = (list(BUILTINS) + list(self.p.by_cat["function"]) + list(self.p.by_cat["table"])
+                         + list(self.p.by_cat["modifier"]))
                 self.error(node, f"unknown function '{node.func}'" + suggest(node.func, known))
             for a in node.args:
                 self.expr(a, scope, ctx)

@@ -10,7 +10,8 @@ from ..types import Hierarchy
 def unused_warnings(program: Program, used: set[str]) -> list[Diagnostic]:
     """W001: definitions that nothing refers to."""
     out = []
-    for cat in ("function", "procedure", "action", "phase", "die", "token", "var", "kind", "tally", "const", "table"):
+    for cat in ("function", "procedure", "action", "phase", "die", "token", "var", "kind", "tally", "const", "table",
+                "modifier", "effect"):
         for d in program.by_cat[cat].values():
             if d.name not in used:
                 out.append(Diagnostic(d.file, d.line, d.col,

@@ -9,7 +9,7 @@ from ..keywords import RESERVED
 from ..program import Program
 from ..types import ANY, ROOTS, Hierarchy, ListType, Named, Type
 
-BASIC_TYPE_NAMES = ("int", "bool", "text", "kind", "token")   # the types a declaration names besides kinds and enums
+BASIC_TYPE_NAMES = ("int", "bool", "text", "kind", "token", "effect")   # the types a declaration names besides kinds and enums
 
 
 class CheckState:

@@ -315,6 +315,13 @@ class StatementChecks(Pass):
             if known and name not in known:
                 self.error(st.outcome, f"unknown outcome '{name}'" + suggest(name, known))
 
+    def stmt_start(self, st: A.StartEffect, scope, ctx):
+        self.exprs.effects.named(st.effect, scope, ctx, "start")
+        self.exprs.effects.until(st)
+
+    def stmt_stop(self, st: A.StopEffect, scope, ctx):
+        self.exprs.effects.named(st.effect, scope, ctx, "stop")
+
     CHECKS = {
         A.Let: stmt_let, A.Set: stmt_set, A.Move: stmt_move, A.Insert: stmt_insert, A.Shuffle: stmt_shuffle,
         A.AddTokens: stmt_add, A.RemoveTokens: stmt_add, A.If: stmt_if, A.For: stmt_for,
@@ -322,6 +329,7 @@ class StatementChecks(Pass):
         A.Return: stmt_return, A.CallStmt: stmt_call, A.Resolve: stmt_resolve, A.Choose: stmt_choose,
         A.ChooseMany: stmt_choose_many, A.Perform: stmt_perform, A.AsSeat: stmt_as_seat,
         A.RunPhase: stmt_phase, A.Log: stmt_log, A.Tally: stmt_tally, A.EndGame: stmt_end,
+        A.StartEffect: stmt_start, A.StopEffect: stmt_stop,
     }
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..errors import suggest
-from ..types import ANY, DECK, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
+from ..types import ANY, DECK, EFFECT, KIND, ROOTS, SPACE, TOKEN, FieldInfo, Named, Type
 from .state import Pass
 
 
@@ -54,6 +54,9 @@ class SymbolTables(Pass):
         for c in p.by_cat["const"].values():      # typed when checked (see DeclarationChecks.check_consts)
             self.at(c)
             self.bind(c.name, self.type_of(c.type) if c.type is not None else ANY, "const")
+        for e in p.by_cat["effect"].values():
+            if not e.params:            # only an effect without parameters is a value
+                self.bind(e.name, EFFECT, "effect")
 
     def clashing_values(self, e: A.EnumDecl) -> None:
         """Enum values share one namespace with every declaration, the enum itself included."""

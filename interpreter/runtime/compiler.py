@@ -10,6 +10,7 @@ from .charts import Chart, build_chart
 from .errors import RuleFault
 from .expressions import compile_all, compile_expr, compile_function, constant_value, inlined_functions
 from .listing import compile_completable, compile_walk, requirement_parts
+from .modifiers import compile_modifiers
 from .pycode import PackCode
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
@@ -195,12 +196,16 @@ class Compiled(CompiledGame):
     def build_code(self) -> None:
         p = self.program
         self.functions: dict[str, Callable] = {}
-        impure = self.impure = impure_functions(p.by_cat["function"])
+        impure = self.impure = impure_functions(value_bodies(p))
         self.inlined = inlined_functions(p.by_cat["function"], impure)
         for fn in p.by_cat["function"].values():
             self.at(fn)
             self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params], pure=fn.name not in impure)
             compile_function(fn, fn.name not in impure, self)
+        compile_modifiers(self)
+        self.effect_arity = {e.name: len(e.params) for e in p.by_cat["effect"].values()}
+        self.effect_labels = {e.name: e.label or e.name.replace("_", " ") for e in p.by_cat["effect"].values()}
+        self.quiet_effects = frozenset(e.name for e in p.by_cat["effect"].values() if e.quiet)   # not logged
         self.procedures = {}
         for pr in p.by_cat["procedure"].values():
             self.at(pr)
@@ -224,6 +229,7 @@ class Compiled(CompiledGame):
         for ph in p.by_cat["phase"].values():
             self.at(ph)
             self.phases[ph.name] = Callable(ph.name, [], self.block(ph.body, True), label=ph.label or ph.name)
+        self.phase_of_block = {phase.block: name for name, phase in self.phases.items()}
         kind_does = {}
         for k in p.by_cat["kind"].values():
             if k.does is not None:
@@ -287,22 +293,32 @@ class Compiled(CompiledGame):
         self.view = RulesView(self, layout, p.game.turns)
 
 def _random_and_calls(node, calls: set) -> bool:
-    """Whether an expression rolls or picks at random itself; collects the functions it calls."""
+    """Whether an expression rolls or picks at random itself; collects the functions (and modifiers) it calls."""
     found = False
     for n in A.walk(node):
         if isinstance(n, A.Roll) or (isinstance(n, A.Call) and n.func == "pick" and n.ref == "builtin"):
             found = True
-        if isinstance(n, A.Call) and n.ref == "function":
+        if isinstance(n, A.Call) and n.ref in ("function", "modifier"):
             calls.add(n.func)
     return found
 
 
-def impure_functions(functions: dict) -> set:
-    """Functions that roll dice or pick at random, directly or through the functions they call."""
+def value_bodies(p) -> dict:
+    """The expressions each function and each modifier computes its value from, by name."""
+    bodies = {name: [fn.body] for name, fn in p.by_cat["function"].items()}
+    bodies.update({name: [] for name in p.by_cat["modifier"]})
+    for effect in p.by_cat["effect"].values():
+        for clause in effect.clauses:
+            bodies[clause.modifier] += [clause.value] + ([clause.cond] if clause.cond is not None else [])
+    return bodies
+
+
+def impure_functions(bodies: dict) -> set:
+    """Functions (and modifiers) that roll dice or pick at random, directly or through what they call."""
     calls, impure = {}, set()
-    for name, fn in functions.items():
+    for name, parts in bodies.items():
         calls[name] = set()
-        if _random_and_calls(fn.body, calls[name]):
+        if any([_random_and_calls(part, calls[name]) for part in parts]):
             impure.add(name)
     changed = True
     while changed:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dsl import suggest
 
 from .dice import Chance, seed_state
+from .effects import Effects
 from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
@@ -13,7 +14,7 @@ from .support import MAX_WORK, runaway
 MAX_STEPS = 250_000        # statements between two decisions before a rule counts as runaway
 
 
-class Engine(Frames, Chance, State):
+class Engine(Frames, Chance, Effects, State):
     """One game: its state (the fields of State, all plain data) and the machine that plays its rules."""
 
     def __init__(self, c):
@@ -26,6 +27,7 @@ class Engine(Frames, Chance, State):
         self.work = 0           # work done since the last decision (see MAX_WORK)
         self.labels_read = None     # (decision, its labels) once someone has read them
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
+        self.straight_phases = []   # the phases running at once, innermost last (see Effects)
 
     # ---- creation and copying
     @classmethod
@@ -69,7 +71,8 @@ class Engine(Frames, Chance, State):
         if isinstance(value, str):
             if value in self.c.labels:
                 return self.c.labels[value]
-            return self.c.enum_labels.get(value) or self.c.token_labels.get(value, value)
+            return (self.c.enum_labels.get(value) or self.c.token_labels.get(value)
+                    or self.c.effect_labels.get(value, value))
         return str(value)
 
     def field(self, obj, name: str):
@@ -106,6 +109,8 @@ class Engine(Frames, Chance, State):
         self.vars[name] = value
         if name not in self.c.quiet_vars:
             self.log_event("var", var=name, old=old, new=value)
+        if self.effects:
+            self.var_changed(name)
         triggers = self.c.change_triggers.get(name)
         if triggers:
             self.call_each([(t.block, {}) for t in triggers if t.cond is None or t.cond(self, {})])

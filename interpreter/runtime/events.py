@@ -57,6 +57,9 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     if kind == "shuffle_in":
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"
+    if kind == "effect":
+        args = f" ({show(data['args'])})" if data["args"] else ""
+        return f"{show(data['effect'])}{args}: {'ends' if data['ends'] else 'in effect'}"
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""

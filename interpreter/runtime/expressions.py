@@ -111,6 +111,10 @@ def function_name(name: str) -> str:
     return f"f_{identifier(name)}"
 
 
+def modifier_name(name: str) -> str:
+    return f"m_{identifier(name)}"
+
+
 def constant_value(node, c):
     """The value of an expression that needs no game (an attribute's value), worked out now."""
     return c.code.evaluate(ExpressionWriter(c, {}, constant=True).write(node), CONSTANT_ENGINE)
@@ -322,12 +326,20 @@ class ExpressionWriter:
         """Whether a comprehension's items may be worked out only as far as they are needed."""
         return (isinstance(node, A.Comprehension) and not node.order
                 and not any(isinstance(n, A.Roll) or (isinstance(n, A.Call) and (
-                    (n.ref == "builtin" and n.func == "pick") or (n.ref == "function" and n.func in self.c.impure)))
+                    (n.ref == "builtin" and n.func == "pick") or (n.ref in ("function", "modifier") and n.func in self.c.impure)))
                     for n in A.walk(node)))
+
+    def write_active(self, effect) -> str:
+        """`active(NAME)`, `active(NAME(args))`, or `active(E)` of a value of type effect."""
+        if effect.node == "call" and effect.ref == "effect":
+            return f"g.effect_on_with({effect.func!r}, [{', '.join(self.write(a) for a in effect.args)}])"
+        return f"g.effect_on({self.write(effect)})"
 
     def write_call(self, node: A.Call):
         if node.ref == "builtin" and node.func in ("any", "every") and node.args and self.lazy_enough(node.args[0]):
             return self.write_lazy(node)
+        if node.ref == "builtin" and node.func == "active":
+            return self.write_active(node.args[0])
         args = [self.write(a) for a in node.args]
         if node.ref == "table":
             chart = self.c.code.name_of(("table", node.func), f"table_{node.func}", lambda: self.c.chart(node.func))
@@ -339,6 +351,8 @@ class ExpressionWriter:
                 scope = {p.name: a for p, a in zip(decl.params, args)}
                 return ExpressionWriter(self.c, scope, in_function=True, constant=self.constant).write(decl.body)
             return f"{function_name(node.func)}({', '.join(['g'] + args)})"
+        if node.ref == "modifier":
+            return f"{modifier_name(node.func)}({', '.join(['g'] + args)})"
         builtin = BUILTINS[node.func]
         if node.func == "objects" and node.args[0].node == "name" and node.args[0].ref == "kind":
             kind = node.args[0].name         # a kind's members never change: one list, built once

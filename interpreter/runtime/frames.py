@@ -53,6 +53,8 @@ class Frames:
             self.seat = f["restore"]
         elif kind == "phase":
             self.phase = f["restore"]
+            if self.effects:
+                self.phase_ending(1 + sum(1 for other in self.frames if other["kind"] == "phase"))
         if kind in CALLS:
             self.envs.pop(f["env"], None)
         return f

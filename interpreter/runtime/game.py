@@ -193,6 +193,11 @@ class Game:
         """Every token on an object, by token name."""
         return {t: n for t, n in sorted(self._engine.tokens.get(obj, {}).items()) if n}
 
+    @property
+    def effects(self) -> list[tuple[str, tuple]]:
+        """The lasting effects in force, oldest first: (the effect's name, its arguments)."""
+        return [(e["name"], tuple(e["args"])) for e in self._engine.effects]
+
     def token_supply_left(self) -> dict[str, int]:
         """What is left of each finite token supply."""
         return dict(self._engine.supply)

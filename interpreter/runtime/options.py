@@ -135,4 +135,18 @@ def twin_key(g, value):
 def _piece_twin_key(g, piece: str) -> tuple:
     fields, tokens = g.fields.get(piece), g.tokens.get(piece)
     return (g.c.twin_key(piece), g.where[piece], repr(sorted(fields.items())) if fields else "",
-            repr(sorted(tokens.items())) if tokens else "")
+            repr(sorted(tokens.items())) if tokens else "", _effects_on(g, piece) if g.effects else "")
+
+
+def _effects_on(g, piece: str) -> str:
+    """The effects in force that name the piece, the piece itself left out (twins may differ by them)."""
+    def without(value):
+        if isinstance(value, list):
+            return [without(v) for v in value]
+        return "@" if value == piece else value
+    marks = []
+    for e in g.effects:
+        args = without(e["args"])
+        if args != e["args"]:
+            marks.append(repr(dict(e, args=args)))
+    return repr(sorted(marks))

@@ -91,6 +91,8 @@ def check_log(log) -> list:
 
 def read_state(data, c) -> State:
     """The saved state `data`, checked to be a well-formed position of the compiled game `c`."""
+    if isinstance(data, dict) and "effects" not in data:
+        data["effects"] = []        # saved before lasting effects existed: none were in force
     missing = [k for k in STATE_FIELDS if k not in data] if isinstance(data, dict) else ["everything"]
     if missing:
         raise GameError(f"the saved game is incomplete (missing {', '.join(missing)})")
@@ -113,6 +115,8 @@ def read_state(data, c) -> State:
             seen[piece] = space
     if set(seen) != set(c.pieces):
         raise GameError("the saved game is damaged (its pieces are not this game's)")
+    if not all(c.effect_arity.get(e["name"]) == len(e["args"]) for e in state.effects):
+        raise GameError("the saved game is damaged (its effects in force are not this game's)")
     if not all(_frame_fits(f, state, c) for f in state.frames):
         raise GameError("the saved game is damaged (its pending rules are not this game's)")
     _check_decision(state, c)

@@ -65,6 +65,15 @@ class DecisionData(TypedDict):
     fixed: NotRequired[list[list[Value]]]   # staged perform: the values its arguments fix, per action (absent: none)
 
 
+class EffectData(TypedDict):
+    """One lasting effect in force; replaced whole, never changed in place."""
+    __pydantic_config__ = STRICT
+    name: str                       # the effect
+    args: list[Value]               # its arguments (an effect is in force at most once per arguments)
+    var: NotRequired[str]           # it ends when this game variable next changes
+    phase: NotRequired[int]         # it ends when the phase running at this depth (the outermost is 1) ends
+
+
 class ResultData(TypedDict):
     """How the game ended."""
     __pydantic_config__ = STRICT
@@ -89,6 +98,7 @@ class State:
     fields: dict[str, dict[str, Value]] = field(default_factory=dict)   # changed `var` attributes, by object
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)     # tokens on each object, by token
     supply: dict[str, int] = field(default_factory=dict)                # what is left of each finite token supply
+    effects: list[EffectData] = field(default_factory=list)             # the lasting effects in force, oldest first
     frames: list[Frame] = field(default_factory=list)                   # the work still pending, innermost last
     envs: dict[str, dict[str, Value]] = field(default_factory=dict)     # local variables, by environment id
     next_env: int = 0                           # the id the next environment gets

@@ -577,7 +577,13 @@ class PhaseOp(Op):
         phase = g.c.phases[self.name]
         restore, g.phase = g.phase, phase.label
         g.log_event("phase", phase=phase.label)
-        g.c.straight[phase.block](g, {})
+        g.straight_phases.append(self.name)
+        try:
+            g.c.straight[phase.block](g, {})
+            if g.effects:
+                g.phase_ending(len(g.running_phases()))
+        finally:
+            g.straight_phases.pop()
         g.phase = restore
 
 
@@ -612,12 +618,52 @@ class EndOp(Op):
         g.finish(self.outcome(g, env) if self.outcome else None, self.reason(g, env) if self.reason else None)
 
 
+class EffectOp(Op):
+    """`start` or `stop`: the effect named (`name`, with `args` when they are written), or a value of type effect."""
+    __slots__ = ("name", "args", "value")
+
+    def __init__(self, st, c):
+        effect = st.effect
+        self.name, self.args, self.value = None, None, None
+        if effect.node in ("name", "call") and effect.ref == "effect":
+            self.name = effect.name if effect.node == "name" else effect.func
+            if effect.node == "call":
+                self.args = [c.expr(a) for a in effect.args]
+        else:
+            self.value = c.expr(effect)
+
+    def target(self, g, env) -> tuple:
+        """The effect's name and its arguments (None: not written, every instance)."""
+        if self.value is not None:
+            return self.value(g, env), None
+        return self.name, [a(g, env) for a in self.args] if self.args is not None else None
+
+
+class StartOp(EffectOp):
+    __slots__ = ("var", "phase", "this_phase")
+
+    def __init__(self, st: A.StartEffect, c):
+        super().__init__(st, c)
+        self.var, self.phase, self.this_phase = st.until_var, st.until_phase, st.until_this_phase
+
+    def now(self, g, env):
+        name, args = self.target(g, env)
+        g.start_effect(name, args or [], self.var, self.phase, self.this_phase)
+
+
+class StopOp(EffectOp):
+    __slots__ = ()
+
+    def now(self, g, env):
+        g.stop_effect(*self.target(g, env))
+
+
 # the operation each kind of statement compiles to
 OPS = {"let": LetOp, "set": SetOp, "move": MoveOp, "shuffle": ShuffleOp, "insert": InsertOp, "add": TokensOp,
        "remove": TokensOp, "if": IfOp, "for": ForOp, "repeat": RepeatOp, "while": WhileOp, "break": BreakOp,
        "continue": ContinueOp, "return": ReturnOp, "call": CallOp, "resolve": ResolveOp, "choose": ChooseOp,
        "choose_many": ChooseManyOp, "perform": PerformOp, "as_seat": AsSeatOp, "phase": PhaseOp, "log": LogOp,
-       "tally": TallyOp, "end": EndOp}
+       "tally": TallyOp, "end": EndOp, "start": StartOp, "stop": StopOp}
 
 
 def compile_stmt(st, c) -> Op:

@@ -95,6 +95,9 @@ SUPPORT = [
     'action rest(s: soldier) requires s.wounds > 0 { set s.wounds = 0 }',
     'phase muster "Muster" { perform rest "Rest" pass "Done" }',
     'tally breaches "breaches"',
+    'modifier attack_bonus(s: soldier) -> int',
+    'effect pinned(p: soldier) "Pinned" { attack_bonus(s) -= 2 if s == p }',
+    'effect alert "Alert"',
     'play { phase muster }',
 ]
 

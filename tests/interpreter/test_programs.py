@@ -25,7 +25,7 @@ PROGRAMS = TESTS / "programs"
 # statements and the line that closes the game.
 ALWAYS_COMPARED = ("note", "end")
 EVENT_KINDS = ("roll", "move", "tokens", "var", "shuffle", "shuffle_in", "phase", "resolve",
-               "choice", "auto", "skip", "tally")
+               "choice", "auto", "skip", "tally", "effect")
 
 DIRECTIVES = ("expect", "expect error", "expect award", "choose", "options", "labels",
               "rolls", "seed", "seats", "variant", "events")

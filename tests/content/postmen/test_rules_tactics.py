@@ -3,6 +3,7 @@ defense.rules, clearing.rules; NOTES.md section 6). Only Assault, Breach and Coo
 are named in the rulebook (8.1, 8.2); the effects themselves are the pack's reconstruction."""
 from __future__ import annotations
 
+import pytest
 
 from postmen_scenarios import casualties, ids, labels, notes, rolls, start
 
@@ -33,6 +34,23 @@ def test_elite_keeps_sliding_across_the_start_of_a_new_attack():
     row = game.pieces_at("tactics_row")
     assert kept in row
     assert sum(1 for c in row if c.startswith("t2_")) == 1
+
+
+@pytest.mark.parametrize("variant", ["veteran", "elite"])
+def test_the_effects_in_force_are_those_of_the_cards_in_play(variant):
+    game = start("tactics_across_attacks", variant=variant)
+    for _ in range(2):
+        in_play = {game.field(c, "tactic") for c in game.pieces_at("tactics_row")}
+        assert {name for name, _ in game.effects} == in_play
+        game.choose("1")
+
+
+def test_an_effect_two_cards_in_play_share_lasts_until_both_have_left():
+    game = start("tactics_same_effect_twice", variant="elite")
+    assert game.effects == [("regroup", ())]
+    game.choose("1")
+    assert game.effects == []
+    assert [e.text for e in game.log if e.kind == "effect"] == ["Regroup: in effect", "Regroup: ends"]
 
 
 # ---- Assault

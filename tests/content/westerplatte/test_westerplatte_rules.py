@@ -107,6 +107,19 @@ def test_extra_movement_token_gives_a_third_move():
     assert not any(i.startswith("move") or i.startswith("extra_move") for i in ids(game))
 
 
+def test_only_one_extra_movement_token_serves_a_turn():
+    game = start("extra_move_twice")
+    game.choose("move_officer:tile_b")
+    game.choose("move_officer:tile_c")
+    game.choose("extra_move_officer:tile_d")              # then only 'End the turn' is left: taken at once
+    assert game.tokens("officer_1", "extra_move") == 1
+    assert any(e.kind == "auto" and "End the turn" in e.text for e in game.log)    # not a second extra move
+    assert game.effects == []                             # the next turn has begun
+    game.choose(next(i for i in ids(game) if i.startswith("move_officer")))
+    game.choose(next(i for i in ids(game) if i.startswith("move_officer")))
+    assert any(i.startswith("extra_move_officer") for i in ids(game))
+
+
 def test_limited_movement_token_costs_a_movement_point():
     game = start("limited_move")
     assert game.tokens("officer_1", "limited_move") == 0
