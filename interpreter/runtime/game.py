@@ -198,6 +198,12 @@ class Game:
         """The lasting effects in force, oldest first: (the effect's name, its arguments)."""
         return [(e["name"], tuple(e["args"])) for e in self._engine.effects]
 
+    def effects_shown(self) -> list[str]:
+        """The effects in force that are not quiet, as a player reads them: `Ace crew (Tiger)`."""
+        engine = self._engine
+        return [engine.display(e["name"]) + (f" ({engine.display(e['args'])})" if e["args"] else "")
+                for e in engine.effects if e["name"] not in engine.c.quiet_effects]
+
     def token_supply_left(self) -> dict[str, int]:
         """What is left of each finite token supply."""
         return dict(self._engine.supply)

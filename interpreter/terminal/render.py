@@ -45,7 +45,7 @@ def render_text(game, width: int = WIDTH) -> str:
 def board(game) -> Group:
     """The status line, one panel per layout region, and what lies elsewhere."""
     layout = game.view.layout
-    parts = [status_line(game, layout)] + track_lines(game)
+    parts = [status_line(game, layout)] + track_lines(game) + effect_lines(game)
     placed: set[str] = set()
     if layout is not None:
         for region in layout.regions:
@@ -83,6 +83,16 @@ def track_lines(game) -> list[Text]:
                 text.append(label, style="dim")
         lines.append(text)
     return lines
+
+
+def effect_lines(game) -> list[Text]:
+    """The lasting effects in force, if any: `In force: Smoke screen, Ace crew (Tiger)`."""
+    shown = game.effects_shown()
+    if not shown:
+        return []
+    text = Text("In force ", style="bold")
+    text.append(", ".join(shown))
+    return [text]
 
 
 def variable_text(game, name: str) -> Text:

@@ -60,3 +60,14 @@ def test_every_game_ends_with_an_outcome(bot):
         assert game.over
         outcomes.add(game.result.outcome)
     assert outcomes <= {"Victory", "Draw", "Defeat"} and len(outcomes) >= 2
+
+
+def test_the_board_shows_the_effects_in_force_but_not_the_quiet_ones():
+    from interpreter.terminal.render import render_text
+    game = load_rules(TESTS / "fixtures" / "skirmish", mods=[CLOSE]).new_game(seed=1)
+    assert render_text(game, width=80).splitlines()[1] == "In force Ace crew (Tiger)"
+    game.choose("pass")
+    game.force_rolls([10, 10])                     # both Shermans dig in: a quiet effect each
+    game.choose("pass")
+    assert [name for name, _ in game.effects] == ["ace", "dug_in", "dug_in"]
+    assert game.effects_shown() == ["Ace crew (Tiger)"]
