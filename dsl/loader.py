@@ -59,7 +59,8 @@ CATEGORY_WORDS = {"card": "piece", "piece": "piece", "kind": "kind", "space": "s
                   "var": "var", "function": "function", "procedure": "procedure", "action": "action",
                   "phase": "phase", "token": "token", "die": "die", "enum": "enum", "tally": "tally",
                   "variant": "variant", "play": "play", "result": "result", "layout": "layout",
-                  "evaluate": "evaluate", "grid": "grid", "modifier": "modifier", "effect": "effect"}
+                  "evaluate": "evaluate", "grid": "grid", "modifier": "modifier", "effect": "effect",
+                  "const": "const", "table": "table"}
 
 
 def _key(d) -> tuple[str, str]:
