@@ -258,6 +258,11 @@ class ExpressionWriter:
         short = self.short | {name} if rows else self.short - {name}
         return _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
 
+    def write_find(self, source, test: A.Lambda) -> str:
+        """`find(list, x -> test)` as Python's own loop, stopping at the first item that passes."""
+        item = local_name(test.param)
+        return f"next(({item} for {item} in {self.write(source)} if {self.inner(test.param).write(test.body)}), None)"
+
     def write_lambda(self, node: A.Lambda):
         return f"(lambda {local_name(node.param)}: {self.inner(node.param).write(node.body)})"
 
@@ -338,6 +343,8 @@ class ExpressionWriter:
     def write_call(self, node: A.Call):
         if node.ref == "builtin" and node.func in ("any", "every") and node.args and self.lazy_enough(node.args[0]):
             return self.write_lazy(node)
+        if node.ref == "builtin" and node.func == "find" and len(node.args) == 2 and isinstance(node.args[1], A.Lambda):
+            return self.write_find(node.args[0], node.args[1])
         if node.ref == "builtin" and node.func == "active":
             return self.write_active(node.args[0])
         args = [self.write(a) for a in node.args]
