@@ -41,6 +41,11 @@ class _Sentence(string.Formatter):
         return self.name(value) if spec == "name" else self.show(value)
 
 
+def effect_words(effect: str, args: list, show) -> str:
+    """A lasting effect as a player reads it: its label, then its arguments in parentheses."""
+    return show(effect) + (f" ({show(args)})" if args else "")
+
+
 def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     """`show` turns a value (object id, list, number) into words; `name` a die or token name."""
     template = SENTENCES.get(kind)
@@ -58,8 +63,7 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"
     if kind == "effect":
-        args = f" ({show(data['args'])})" if data["args"] else ""
-        return f"{show(data['effect'])}{args}: {'ends' if data['ends'] else 'in effect'}"
+        return f"{effect_words(data['effect'], data['args'], show)}: {'ends' if data['ends'] else 'in effect'}"
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""

@@ -249,8 +249,9 @@ class ExpressionWriter:
         elem = inner.write(node.elem)
         if not node.order:
             return f"({elem} {loop})" if generator else f"[{elem} {loop}]"
-        keys = ", ".join(inner.write(key.value) for key in node.order)
-        return f"ordered([(({keys},), {elem}) {loop}], {tuple(key.descending for key in node.order)!r})"
+        keys = [inner.write(key.value) for key in node.order]
+        key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is
+        return f"ordered([({key}, {elem}) {loop}], {tuple(k.descending for k in node.order)!r})"
 
     def inner(self, name: str, rows: bool = False) -> "ExpressionWriter":
         """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);

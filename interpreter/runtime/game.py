@@ -9,7 +9,7 @@ from dsl import suggest
 
 from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
-from .events import Event, describe
+from .events import Event, describe, effect_words
 from .options import decision_labels, option_label
 from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, parse_save,
                         read_state)
@@ -199,9 +199,9 @@ class Game:
         return [(e["name"], tuple(e["args"])) for e in self._engine.effects]
 
     def effects_shown(self) -> list[str]:
-        """The effects in force that are not quiet, as a player reads them: `Ace crew (Tiger)`."""
+        """The effects in force that are not quiet, as a player reads them: label, then arguments in parentheses."""
         engine = self._engine
-        return [engine.display(e["name"]) + (f" ({engine.display(e['args'])})" if e["args"] else "")
+        return [effect_words(e["name"], e["args"], engine.display)
                 for e in engine.effects if e["name"] not in engine.c.quiet_effects]
 
     def token_supply_left(self) -> dict[str, int]:

@@ -83,8 +83,8 @@ def each(g, values):
 
 
 def ordered(pairs: list, descending: tuple) -> list:
-    """The values of (keys, value) pairs sorted by their keys, the first key first, each ascending or
-    (where `descending` says so) descending; ties keep their order."""
+    """The values of (key, value) pairs sorted by key (a tuple of keys when `descending` has several,
+    the first key first), each ascending or (where `descending` says so) descending; ties keep their order."""
     try:
         if len(descending) == 1 or len(set(descending)) == 1:
             pairs.sort(key=_first, reverse=descending[0])

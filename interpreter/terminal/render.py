@@ -86,7 +86,7 @@ def track_lines(game) -> list[Text]:
 
 
 def effect_lines(game) -> list[Text]:
-    """The lasting effects in force, if any: `In force: Smoke screen, Ace crew (Tiger)`."""
+    """The lasting effects in force, if any: `In force` and their labels (with their arguments)."""
     shown = game.effects_shown()
     if not shown:
         return []
