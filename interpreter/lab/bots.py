@@ -6,6 +6,8 @@ import random
 from dsl import suggest
 from interpreter.runtime import GameError
 
+from .search import SearchBot
+
 
 class RandomBot:
     """Picks uniformly among the options, from its own seeded generator; in a staged choice,
@@ -21,8 +23,14 @@ class RandomBot:
 
 class GreedyBot(RandomBot):
     """One step of lookahead: tries each option (at most `budget` of them) on a copy whose
-    dice are re-rolled, runs it to the next decision, and keeps the best `evaluate` value."""
+    dice are re-rolled, runs it to the next decision, and keeps the best `evaluate` value.
+    Where one step shows no difference between the best options (a move toward a target scores
+    nothing until the target is reached), it plays each of them on `further` decisions, each
+    answered the same greedy way among a few random answers, and compares those positions."""
     name = "greedy"
+    further = 2             # decisions looked at beyond a tie
+    tied_most = 6           # tied options followed further, at most
+    answers_further = 6     # answers tried at each decision beyond a tie
 
     def __init__(self, seed: int = 0, budget: int = 24):
         super().__init__(seed)
@@ -43,41 +51,28 @@ class GreedyBot(RandomBot):
         ids = self.candidates(game)
         if len(ids) == 1:
             return ids[0]
-        scored = [(self.value(game, o), self.random.random(), o) for o in ids]
-        return max(scored)[2]
+        scored = [(self.value(game, o), o) for o in ids]
+        best = max(v for v, _ in scored)
+        tied = [o for v, o in scored if v == best]
+        if len(tied) > 1:
+            if len(tied) > self.tied_most:
+                tied = self.random.sample(tied, self.tied_most)
+            scored = [(self.value_further(game, o), o) for o in tied]
+        return max((v, self.random.random(), o) for v, o in scored)[2]
+
+    def value_further(self, game, option: str) -> float:
+        """The value after `option` and `further` greedy decisions, on a copy with hidden things guessed."""
+        trial = game.determinized(self.random.getrandbits(32))
+        trial.choose(option)
+        for _ in range(self.further):
+            if trial.over:
+                break
+            answers = list(dict.fromkeys(trial.draw(self.random) for _ in range(self.answers_further)))
+            trial.choose(max((self.value(trial, a), self.random.random(), a) for a in answers)[2])
+        return trial.evaluate()
 
 
-class MonteCarloBot(GreedyBot):
-    """Flat Monte Carlo: each candidate option is followed by random play to the end of the
-    game, `budget` play-outs in all per decision; the option with the best mean final
-    evaluation wins."""
-    name = "mcts"
-
-    def __init__(self, seed: int = 0, budget: int = 32):
-        super().__init__(seed, budget or 32)
-        self.rollout = RandomBot(seed + 1)
-
-    def choose(self, game) -> str:
-        ids = game.option_ids()
-        if len(ids) == 1:
-            return ids[0]
-        per_option = max(1, self.budget // len(ids))
-        if len(ids) > self.budget:
-            ids = self.random.sample(ids, self.budget)
-        best = None
-        for option in ids:
-            total = 0.0
-            for _ in range(per_option):
-                trial = game.clone(reseed=self.random.getrandbits(32))
-                trial.choose(option)
-                play_out(trial, self.rollout)
-                total += trial.evaluate()
-            candidate = (total / per_option, self.random.random(), option)
-            best = candidate if best is None or candidate > best else best
-        return best[2]
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MonteCarloBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": SearchBot}
 
 
 def make_bot(name: str, seed: int = 0, budget: int = 0):

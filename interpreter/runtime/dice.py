@@ -63,6 +63,14 @@ class Chance:
         self.shuffle_list(self.stack(space))
         self.log_event("shuffle", space=space)
 
+    def shuffle_decks(self) -> None:
+        """Shuffle every deck in place, unlogged: a guess at the hidden order of the piles that
+        depends on which cards each holds, never on their real order."""
+        for deck in self.c.decks:
+            stack = self.stacks[deck]
+            stack.sort()
+            self.shuffle_list(stack)
+
     def shuffle_into(self, pieces: list, deck, among) -> None:
         """Put `pieces` at the bottom of `deck` and shuffle them in: among its bottom `among` others, or the whole deck."""
         for p in pieces:

@@ -28,6 +28,7 @@ class Engine(Frames, Chance, Effects, State):
         self.labels_read = None     # (decision, its labels) once someone has read them
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
+        self.telling = True         # False in a search's copy: no log, no prompts (see `hush`)
 
     # ---- creation and copying
     @classmethod
@@ -53,12 +54,21 @@ class Engine(Frames, Chance, Effects, State):
         """The state as JSON data, to be written out at once."""
         return state_json(self)
 
-    def copy(self) -> "Engine":
+    def copy(self, hushed: bool = False) -> "Engine":
         g = Engine(self.c)
         copy_state(self, g)
-        g.log = list(self.log)
+        if hushed:
+            g.hush()
+        else:
+            g.log = list(self.log)
         g.whole_read = self.whole_read      # decisions are replaced whole, so the copy's is the same one
         return g
+
+    def hush(self) -> None:
+        """Keep no log and compose no prompts or log texts: a copy only a search reads."""
+        self.telling = False
+        self.log = []
+        self.log_event = _ignore
 
     # ---- values
     def display(self, value) -> str:
@@ -256,7 +266,8 @@ class Engine(Frames, Chance, Effects, State):
             self.log_event("skip", prompt=prompt)
             return
         if len(options) == 1:
-            self.log_event("auto", prompt=prompt, option=option_label(self, options[0]))
+            if self.telling:
+                self.log_event("auto", prompt=prompt, option=option_label(self, options[0]))
             op.apply(self, decision, options[0])
             return
         self.decision = decision
@@ -279,7 +290,7 @@ class Engine(Frames, Chance, Effects, State):
         self.decisions += 1
         if option["value"] is None or not isinstance(option["value"], dict) or "step" not in option["value"]:
             self.kept_memo = None            # only a step of a staged choice leaves the game as it was
-        if "chosen" not in decision:     # a staged choice is logged once, as the whole action (see PerformOp)
+        if "chosen" not in decision and self.telling:   # a staged choice is logged once, as the whole action (see PerformOp)
             self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
                            option=option_label(self, option), id=option_id)
         op = self.asking_op(decision)
@@ -341,6 +352,10 @@ class Engine(Frames, Chance, Effects, State):
     # ---- log
     def log_event(self, kind: str, **data) -> None:
         self.log.append((kind, data))
+
+
+def _ignore(*args, **data) -> None:
+    """`log_event` of a hushed engine."""
 
 
 class Unchanging:

@@ -49,13 +49,15 @@ def _state_field(name: str, doc: str) -> property:
 class Game:
     """A game in progress. The rules run until they need a decision; `choose` answers it."""
 
-    def __init__(self, rules, engine: Engine, trail: list, settled: bool = True, replayable: bool = True):
+    def __init__(self, rules, engine: Engine, trail: list, settled: bool = True, replayable: bool = True,
+                 throwaway: bool = False):
         self.rules = rules
         self._raw_engine = engine
         self._settled = settled     # False until the rules have run up to the first decision
         self.trail = trail          # [["choose", id] | ["force", [values]]], from the start
         self._replayable = replayable   # whether replaying the trail from the seed gives this game back
         self.replayed_under_new_rules = False   # True when loaded from a save made under other rules
+        self._throwaway = throwaway     # a search's copy: a choice the rules fail on is not undone
 
     @property
     def _engine(self) -> Engine:
@@ -225,11 +227,11 @@ class Game:
             raise GameError(f"an option id is text, not {option_id!r}")
         engine = self._engine
         asked = engine.decision
-        before = None if self._replayable else engine.copy()
+        before = None if self._replayable or self._throwaway else engine.copy()
         try:
             engine.choose(option_id)
         except GameError:
-            if engine.decision is not asked:         # the rules ran and failed: go back to before the choice
+            if engine.decision is not asked and not self._throwaway:         # the rules ran and failed: go back to before the choice
                 self._engine = before or replay(self.rules, engine.seed, engine.variant, engine.seats, self.trail)._engine
             raise
         self.trail.append(["choose", option_id])
@@ -257,17 +259,27 @@ class Game:
         (a bot looking ahead must not see the real dice); forced rolls are dropped too."""
         return Game(self.rules, self._copy_engine(reseed), [list(t) for t in self.trail], replayable=reseed is None)
 
+    def determinized(self, reseed: int) -> "Game":
+        """A throw-away copy as the players might believe the game to be: fresh dice, and the
+        hidden order of every deck shuffled (what the players know is where each card is, not
+        the order of a pile). For searches: it keeps no log, trail or prompts and cannot be saved,
+        and a choice the rules fail on leaves it as the failure left it."""
+        engine = self._copy_engine(reseed, hushed=True)
+        engine.shuffle_decks()
+        return Game(self.rules, engine, [], replayable=False, throwaway=True)
+
     def peek(self, option_id: str, reseed: int) -> "Game":
-        """A throw-away copy after `option_id`, with fresh dice, run up to the next decision
-        but not listing its options: the cheap look-ahead bots use. Only `evaluate`, `over`
-        and the read helpers are meaningful on it."""
-        engine = self._copy_engine(reseed)
-        engine.peeking, engine.log = True, []
+        """A throw-away copy after `option_id`, with fresh dice and the decks' order guessed (see
+        `determinized`), run up to the next decision but not listing its options: the cheap
+        look-ahead bots use. Only `evaluate`, `over` and the read helpers are meaningful on it."""
+        engine = self._copy_engine(reseed, hushed=True)
+        engine.peeking = True
+        engine.shuffle_decks()
         engine.choose(option_id)
         return Game(self.rules, engine, [], replayable=False)
 
-    def _copy_engine(self, reseed: Optional[int]) -> Engine:
-        engine = self._engine.copy()
+    def _copy_engine(self, reseed: Optional[int], hushed: bool = False) -> Engine:
+        engine = self._engine.copy(hushed)
         if reseed is not None:
             from .dice import seed_state
             engine.rng, engine.forced = seed_state(reseed), []

@@ -327,7 +327,7 @@ class ChooseOp(AskingOp):
             return
         env = g.envs[f["env"]]
         options = self.add_pass(g, env, without_twins(value_options(g, self.source(g, env)), g))
-        prompt = self.prompt(g, env) if self.prompt is not None else f"Choose {self.var}"
+        prompt = self.prompt(g, env) if self.prompt is not None and g.telling else f"Choose {self.var}"
         g.ask("choose", prompt, options, f, self)
 
     def apply(self, g, decision, option) -> None:
@@ -440,7 +440,7 @@ class PerformOp(AskingOp):
             for action, values in self.offered(g, where):
                 options.extend(action_options(g, action, values))
         self.add_pass(g, env, options)
-        g.ask("perform", self.base_prompt(g, env), options, f, self)
+        g.ask("perform", self.base_prompt(g, env) if g.telling else "", options, f, self)
 
     def offer(self, g, where: dict, chosen: list, answered: bool) -> None:
         """Ask the step after `chosen`; a step with one way on is taken at once."""
@@ -452,7 +452,8 @@ class PerformOp(AskingOp):
                 chosen = chosen + [options[0]["value"]["step"]]
             decision = self.step_decision(g, where, chosen, options)
         if not options:
-            g.log_event("skip", prompt=self.base_prompt(g, g.envs[where["env"]]))
+            if g.telling:
+                g.log_event("skip", prompt=self.base_prompt(g, g.envs[where["env"]]))
         elif len(options) == 1:
             self.complete(g, decision, options[0], "choice" if answered else "auto")
         else:
@@ -464,7 +465,7 @@ class PerformOp(AskingOp):
         return self.add_pass(g, g.envs[where["env"]], options) if not chosen else options
 
     def step_decision(self, g, where: dict, chosen: list, options: list) -> dict:
-        prompt = step_prompt(g, self.offered(g, where), chosen, self.base_prompt(g, g.envs[where["env"]]))
+        prompt = step_prompt(g, self.offered(g, where), chosen, self.base_prompt(g, g.envs[where["env"]])) if g.telling else ""
         decision = {"type": "perform", "prompt": prompt, "seat": g.seat, "options": options,
                     "env": where["env"], "op": where["op"], "chosen": chosen}
         if "fixed" in where:
@@ -531,12 +532,13 @@ class PerformOp(AskingOp):
 
     def complete(self, g, decision, option, event: str) -> None:
         """A staged choice made: logged as the whole action, then performed (or passed)."""
-        prompt = self.base_prompt(g, g.envs[decision["env"]])
-        label = option["label"] if option["value"] is None else option_label(g, dict(option, label=None))
-        if event == "choice":
-            g.log_event("choice", seat=decision["seat"], prompt=prompt, option=label, id=option["id"])
-        else:
-            g.log_event("auto", prompt=prompt, option=label)
+        if g.telling:
+            prompt = self.base_prompt(g, g.envs[decision["env"]])
+            label = option["label"] if option["value"] is None else option_label(g, dict(option, label=None))
+            if event == "choice":
+                g.log_event("choice", seat=decision["seat"], prompt=prompt, option=label, id=option["id"])
+            else:
+                g.log_event("auto", prompt=prompt, option=label)
         if not self.passed(g, decision, option):
             self.perform(g, option["value"])
 
@@ -594,7 +596,8 @@ class LogOp(Op):
         self.message = c.expr(st.message)
 
     def now(self, g, env):
-        g.log_event("note", text=self.message(g, env))
+        if g.telling:
+            g.log_event("note", text=self.message(g, env))
 
 
 class TallyOp(Op):

@@ -208,7 +208,7 @@ class StraightWriter:
         return [(f"{indent}g.set_var({target.name!r}, {value})", None)]
 
     def write_log(self, st, op, indent):
-        return [(f"{indent}g.log_event('note', text={self.expr(st.message)})", None)]
+        return [(f"{indent}if g.telling:", None), (f"{indent}    g.log_event('note', text={self.expr(st.message)})", None)]
 
     def write_call(self, st, op, indent):
         proc = self.c.procedures[st.name]

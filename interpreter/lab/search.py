@@ -1,0 +1,89 @@
+"""The Monte Carlo tree search bot: information-set search over determinized copies, play-outs cut off by `evaluate`."""
+from __future__ import annotations
+
+import math
+import random
+
+
+class Node:
+    """A decision reached by a sequence of answers, shared by every determinization that reaches it."""
+    __slots__ = ("visits", "total", "seen", "children")
+
+    def __init__(self):
+        self.visits = 0         # iterations that went through this node
+        self.total = 0.0        # the sum of their values
+        self.seen = 0           # iterations in which this answer was on offer (see `ucb`)
+        self.children: dict[str, Node] = {}
+
+
+class SearchBot:
+    """Single-observer information-set Monte Carlo tree search. Each of `budget` iterations
+    takes a determinized copy of the game (fresh dice, every deck's hidden order shuffled),
+    walks the shared tree of answers by UCB among the answers that copy offers, adds one new
+    answer, plays on at random for at most `depth` decisions and scores the position reached
+    with the pack's `evaluate`. Values are scaled by the lowest and highest seen in this search;
+    the answer tried most often is played. Every seat plays for the one side (solitaire and
+    cooperative games)."""
+    name = "mcts"
+    default_budget = 200
+    depth = 10                  # decisions played at random after the tree before `evaluate`
+    exploration = 0.7
+
+    def __init__(self, seed: int = 0, budget: int = 0):
+        self.random = random.Random(seed)
+        self.budget = budget or self.default_budget
+
+    def choose(self, game) -> str:
+        ids = game.option_ids()
+        if len(ids) == 1:
+            return ids[0]
+        root = Node()
+        self.low, self.high = math.inf, -math.inf
+        for _ in range(self.budget):
+            self.iterate(game, root)
+        return max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
+
+    def iterate(self, game, root: Node) -> None:
+        trial = game.determinized(self.random.getrandbits(32))
+        path = [root]
+        node = root
+        while not trial.over:
+            ids = trial.option_ids()
+            untried = [i for i in ids if i not in node.children]
+            for i in ids:
+                child = node.children.get(i)
+                if child is not None:
+                    child.seen += 1
+            if untried:
+                answer = self.random.choice(untried)
+                child = node.children[answer] = Node()
+                child.seen = 1
+                trial.choose(answer)
+                path.append(child)
+                break
+            answer = max(ids, key=lambda i: self.ucb(node.children[i]))
+            node = node.children[answer]
+            trial.choose(answer)
+            path.append(node)
+        self.play_on(trial)
+        value = trial.evaluate()
+        self.low, self.high = min(self.low, value), max(self.high, value)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+    def ucb(self, child: Node) -> float:
+        """The child's mean value scaled to 0..1 by this search's range, plus the exploration term
+        (counted against how often the answer was on offer, not the parent's visits)."""
+        spread = self.high - self.low
+        mean = child.total / child.visits
+        scaled = (mean - self.low) / spread if spread > 0 else 0.5
+        return scaled + self.exploration * math.sqrt(math.log(child.seen) / child.visits)
+
+    def play_on(self, trial) -> None:
+        """Random answers for at most `depth` decisions (a staged choice drawn whole)."""
+        rng = self.random
+        for _ in range(self.depth):
+            if trial.over:
+                return
+            trial.choose(trial.draw(rng))

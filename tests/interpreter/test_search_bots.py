@@ -1,0 +1,116 @@
+"""The look-ahead bots: determinized copies hide the decks' order, greedy looks past ties, mcts plans and does not peek."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import interpreter
+from interpreter.lab.bots import make_bot, play_out
+
+# A pawn must walk two spaces before digging pays: every first step scores nothing.
+WALK = """
+game walk "Walk" { seats 1 home start }
+space start "Start"
+space middle "Middle"
+space mine "Mine"
+piece pawn "Pawn": piece at start
+var gold: int = 0
+var turns: int = 0
+
+action step() requires pawn.location != mine label "Walk on" {
+    if pawn.location == start { move pawn to middle } else { move pawn to mine }
+}
+action dig() requires pawn.location == mine label "Dig" { set gold += 5 }
+action rest() label "Rest" { }
+
+play {
+    repeat 6 {
+        set turns += 1
+        perform step, dig, rest "Your move"
+    }
+}
+evaluate gold
+result { score gold  outcome "Rich" if score >= 10  outcome "Poor" }
+"""
+
+# One gold card and one bomb in a face-down deck: drawing is worth nothing on average, stopping 4.
+DRAW = """
+game gamble "Gamble" { seats 1 home table }
+space table "Table"
+space hand "Hand"
+deck pile "Pile"
+kind prize: card { worth: int }
+card gold "Gold": prize in pile { worth 10 }
+card bomb "Bomb": prize in pile { worth -10 }
+var purse: int = 0
+
+play {
+    shuffle pile
+    choose what from ["draw", "stop"] "Draw the top card, or stop for 4?" {
+        if what == "draw" {
+            let c = top(pile)
+            move c to hand
+            set purse += c.worth
+        } else {
+            set purse += 4
+        }
+    }
+}
+evaluate purse
+result { score purse  outcome "Up" if score > 0  outcome "Down" }
+"""
+
+
+def pack(tmp_path, name, text):
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "game.rules").write_text(text)
+    return interpreter.load_rules(folder)
+
+
+def test_a_determinized_copy_keeps_the_decision_and_the_cards_but_guesses_the_order(tmp_path):
+    rules = pack(tmp_path, "gamble", DRAW)
+    orders = Counter()
+    for seed in range(40):
+        game = rules.new_game(seed=seed)
+        real = game.pieces_at("pile")
+        copy = game.determinized(seed + 1000)
+        assert copy.option_ids() == game.option_ids() and sorted(copy.pieces_at("pile")) == sorted(real)
+        orders[tuple(copy.pieces_at("pile")) == tuple(real)] += 1
+        copy.choose(copy.option_ids()[0])
+        assert copy.over and not game.over and game.pieces_at("pile") == real     # the original is untouched
+    assert orders[True] > 5 and orders[False] > 5       # the copy's order is a fresh guess, not the real one
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_look_ahead_bots_walk_toward_a_payoff_no_single_step_shows(tmp_path, bot):
+    rules = pack(tmp_path, "walk", WALK)
+    for seed in range(3):
+        game = rules.new_game(seed=seed)
+        play_out(game, make_bot(bot, seed, budget=0))
+        assert game.result.outcome == "Rich", (bot, seed, game.var("gold"))
+
+
+def test_mcts_does_not_see_the_hidden_order_of_a_deck(tmp_path):
+    rules = pack(tmp_path, "gamble", DRAW)
+    answers = Counter()
+    for seed in range(12):
+        game = rules.new_game(seed=seed)
+        top = game.pieces_at("pile")[-1]
+        answers[top, make_bot("mcts", seed, budget=100).choose(game)] += 1
+    assert answers[("gold", "draw")] == 0 and answers[("gold", "stop")] > 0    # a bot that peeked would draw gold
+    assert answers[("bomb", "draw")] == 0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_what_a_bot_chooses_does_not_depend_on_the_hidden_order(tmp_path, bot):
+    rules = pack(tmp_path, "gamble", DRAW)
+    games = {}
+    for seed in range(20):
+        game = rules.new_game(seed=seed)
+        games.setdefault(game.pieces_at("pile")[-1], game)
+    assert set(games) == {"gold", "bomb"}
+    for bot_seed in range(6):
+        answers = {top: make_bot(bot, bot_seed, budget=30).choose(game) for top, game in games.items()}
+        assert answers["gold"] == answers["bomb"], (bot_seed, answers)
