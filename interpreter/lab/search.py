@@ -18,7 +18,8 @@ class Node:
 
 class SearchBot:
     """Single-observer information-set Monte Carlo tree search. Each of `budget` iterations
-    takes a determinized copy of the game (fresh dice, every deck's hidden order shuffled),
+    takes a determinized copy of the game (fresh dice, every deck's hidden order guessed: one of
+    `guesses` guesses made for the decision),
     walks the shared tree of answers by UCB among the answers that copy offers, adds one new
     answer, plays on at random for at most `depth` decisions and scores the position reached
     with the pack's `evaluate`. Values are scaled by the lowest and highest seen in this search;
@@ -28,23 +29,44 @@ class SearchBot:
     default_budget = 200
     depth = 10                  # decisions played at random after the tree before `evaluate`
     exploration = 0.7
+    guesses = 16                # decks' orders guessed per decision, each played with fresh dice in turn
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.random = random.Random(seed)
         self.budget = budget or self.default_budget
+        self.kept = None            # (decisions made, node): the subtree of the last answer, searched on
+        self.low, self.high = math.inf, -math.inf
 
     def choose(self, game) -> str:
         ids = game.option_ids()
         if len(ids) == 1:
             return ids[0]
-        root = Node()
-        self.low, self.high = math.inf, -math.inf
-        for _ in range(self.budget):
-            self.iterate(game, root)
-        return max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
+        root = self.root_for(game)
+        guesses = [game.determinized(self.random.getrandbits(32)) for _ in range(min(self.guesses, self.budget))]
+        for i in range(self.budget):
+            self.iterate(guesses[i % len(guesses)], root)
+            if self.settled(root, ids, self.budget - i - 1):
+                break
+        answer = max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
+        self.kept = (game.decisions_made + 1, root.children.get(answer))
+        return answer
 
-    def iterate(self, game, root: Node) -> None:
-        trial = game.determinized(self.random.getrandbits(32))
+    def root_for(self, game) -> Node:
+        """The subtree kept from the last search when the game went on by its answer; else a new tree."""
+        made, node = self.kept or (None, None)
+        if node is None or made != game.decisions_made:
+            self.low, self.high = math.inf, -math.inf
+            return Node()
+        return node
+
+    @staticmethod
+    def settled(root: Node, ids: list, left: int) -> bool:
+        """Whether the most tried answer stays the most tried whatever the iterations left do."""
+        visits = sorted((root.children[i].visits for i in ids if i in root.children), reverse=True)
+        return len(visits) == len(ids) and visits[0] > visits[1] + left
+
+    def iterate(self, guess, root: Node) -> None:
+        trial = guess.determinized(self.random.getrandbits(32), decks=False)
         path = [root]
         node = root
         while not trial.over:

@@ -259,13 +259,15 @@ class Game:
         (a bot looking ahead must not see the real dice); forced rolls are dropped too."""
         return Game(self.rules, self._copy_engine(reseed), [list(t) for t in self.trail], replayable=reseed is None)
 
-    def determinized(self, reseed: int) -> "Game":
+    def determinized(self, reseed: int, decks: bool = True) -> "Game":
         """A throw-away copy as the players might believe the game to be: fresh dice, and the
         hidden order of every deck shuffled (what the players know is where each card is, not
-        the order of a pile). For searches: it keeps no log, trail or prompts and cannot be saved,
-        and a choice the rules fail on leaves it as the failure left it."""
+        the order of a pile); `decks=False` keeps the order this game has (to try other dice on
+        one guess). For searches: it keeps no log, trail or prompts and cannot be saved, and a
+        choice the rules fail on leaves it as the failure left it."""
         engine = self._copy_engine(reseed, hushed=True)
-        engine.shuffle_decks()
+        if decks:
+            engine.shuffle_decks()
         return Game(self.rules, engine, [], replayable=False, throwaway=True)
 
     def peek(self, option_id: str, reseed: int) -> "Game":
