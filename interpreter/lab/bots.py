@@ -24,13 +24,13 @@ class RandomBot:
 class GreedyBot(RandomBot):
     """One step of lookahead: tries each option (at most `budget` of them) on a copy whose
     dice are re-rolled, runs it to the next decision, and keeps the best `evaluate` value.
-    Where one step shows no difference between the best options (a move toward a target scores
-    nothing until the target is reached), it plays each of them on `further` decisions, each
+    Where no option gains anything at once and several are best (a move toward a target scores
+    nothing until the target is reached), it plays some of them on for `further` decisions, each
     answered the same greedy way among a few random answers, and compares those positions."""
     name = "greedy"
     further = 2             # decisions looked at beyond a tie
-    tied_most = 6           # tied options followed further, at most
-    answers_further = 6     # answers tried at each decision beyond a tie
+    tied_most = 4           # tied options followed further, at most
+    answers_further = 4     # answers tried at each decision beyond a tie
 
     def __init__(self, seed: int = 0, budget: int = 24):
         super().__init__(seed)
@@ -54,7 +54,7 @@ class GreedyBot(RandomBot):
         scored = [(self.value(game, o), o) for o in ids]
         best = max(v for v, _ in scored)
         tied = [o for v, o in scored if v == best]
-        if len(tied) > 1:
+        if len(tied) > 1 and best <= game.evaluate():      # no option gains anything at once
             if len(tied) > self.tied_most:
                 tied = self.random.sample(tied, self.tied_most)
             scored = [(self.value_further(game, o), o) for o in tied]
