@@ -200,17 +200,16 @@ def test_tile_b_mortar_extra_damage_is_lost():
     assert game.tokens("hmg_a1", "wound") == 0
 
 
-def test_tile_c_landmine_destroys_the_troop_that_enters_it():
+def test_tile_c_landmine_only_on_a_track_without_a_troop():
     game = start("tile_c")
-    options = ids(game)
-    assert "lay_mine:b2" not in options          # a card stands there
-    assert "lay_mine:b3" in options and "lay_mine:e4" in options
-    game.choose("lay_mine:b3")
-    assert game.tokens("b3", "landmine") == 1 and game.tokens("tile_c", "landmine") == 2
-    end_turn(game)
-    assert game.over
-    assert game.location("hmg_b1") == "day_1"
-    assert game.tokens("b3", "landmine") == 0
+    spaces = sorted(i.split(":")[1] for i in ids(game) if i.startswith("lay_mine:"))
+    # tracks B and D hold a troop: none of their spaces, in front of the troop or behind it
+    assert not any(s.startswith(("b", "d")) for s in spaces)
+    # the empty tracks A, C and E: every space but the one that already has a mine
+    assert spaces == ["a1", "a2", "a4", "c1", "c2", "c3", "c4", "e1", "e2", "e3", "e4"]
+    game.choose("lay_mine:c3")
+    assert game.tokens("c3", "landmine") == 1 and game.tokens("tile_c", "landmine") == 1
+    assert not any(i.startswith("lay_mine") for i in ids(game))      # the action is spent
 
 
 def test_landmine_on_space_one_destroys_an_arriving_troop():
