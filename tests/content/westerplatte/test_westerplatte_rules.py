@@ -219,6 +219,36 @@ def test_landmine_on_space_one_destroys_an_arriving_troop():
     assert game.tokens("tile_c", "landmine") == 2
 
 
+def test_a_new_troop_passing_a_landmine_is_lost_at_once():
+    game = start("mine_passed")
+    assert game.over
+    log = notes(game)
+    assert log.index("arrived") < next(i for i, t in enumerate(log) if "sets off the landmine on C-II" in t)
+    assert game.location("hmg_c2") == "day_1"          # stopped on C-II, never reached C-III
+    assert game.tokens("c2", "landmine") == 0
+    assert game.token_supply_left()["landmine"] == 2   # the spent mine lies beside the board again
+    assert game.tokens("tile_c", "landmine") == 2
+
+
+def test_a_new_troop_ending_its_advance_on_a_landmine_is_lost():
+    game = start("mine_landed")
+    assert game.location("hmg_c4") == "day_1"
+    assert game.tokens("c3", "landmine") == 0 and game.tokens("hmg_c4", "wound") == 0
+
+
+def test_a_landmine_beyond_the_troop_waits():
+    game = start("mine_ahead")
+    assert game.location("hmg_c2") == "c3"
+    assert game.tokens("c4", "landmine") == 1
+
+
+def test_backing_up_a_troop_sets_off_no_landmine():
+    game = start("mine_back_up")
+    game.choose("back_up")                             # the only troop is taken without asking
+    assert game.location("hmg_a1") == "a2"
+    assert game.tokens("a3", "landmine") == 1
+
+
 def test_tile_d_rebuilds_two_bricks_on_a_damaged_space():
     game = start("tile_d")
     options = ids(game)
