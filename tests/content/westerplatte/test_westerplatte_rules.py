@@ -313,10 +313,12 @@ def test_low_morale_levels():
     assert sorted(ids(game)) == ["brick_stock", "grenade_stock", "mine_stock"]
     game.choose("grenade_stock")
     assert game.tokens("tile_b", "grenade") == 2
-    # -2: two limited movement tokens shared out
-    game.choose("officer_1")
+    # -2: one limited movement token, for the player they pick
+    assert game.decision.prompt.startswith("Morale -2")
     game.choose("officer_2")
-    assert game.tokens("officer_1", "limited_move") == 1 and game.tokens("officer_2", "limited_move") == 1
+    assert game.tokens("officer_1", "limited_move") == 0 and game.tokens("officer_2", "limited_move") == 1
+    assert game.tokens("bank", "limited_move") == 3
+    assert not game.decision.prompt.startswith("Morale -2")     # no second token
     # -3: five ammunition lost between them (they only have four)
     while game.decision is not None:
         game.choose(ids(game)[0])
