@@ -178,11 +178,26 @@ def test_tile_a_bonus_is_lost_when_the_tile_is_full():
     assert game.tokens("tile_b", "grenade") == 4
 
 
-def test_tile_a_from_low_morale_returns_to_neutral():
+def test_tile_a_from_low_morale_climbs_one_level():
     game = start("tile_a_low")
     game.choose("morale_action")
-    assert game.var("morale") == 0
-    assert "brick_stock" not in ids(game)
+    assert game.var("morale") == -1
+    assert "Morale rises to -1." in notes(game)
+    assert game.decision.kind == "perform"            # no bonus to share, no penalty to pay
+    assert game.tokens("bank", "limited_move") == 4
+
+
+def test_tile_a_is_offered_up_to_the_highest_level_and_the_marker_moves_on():
+    game = start("tile_a_top")
+    assert "morale_action" in ids(game)
+    game.choose("morale_action")                      # one officer: the bonus needs no choice
+    log = notes(game)
+    assert log.index("Morale rises to +3.") < log.index("The highest level is reached: the marker moves on to 0.")
+    assert game.tokens("officer_1", "extra_action") == 4     # +3: four extra action tokens
+    assert game.var("morale") == 0                    # moved on, ready to climb again
+    assert "morale_action" in ids(game)               # a second action, with an extra action token
+    game.choose("morale_action")
+    assert game.var("morale") == 1 and game.tokens("officer_1", "extra_action") == 3
 
 
 def test_tile_b_mortar_two_damage_on_any_track():
@@ -324,7 +339,8 @@ def test_low_morale_levels():
         game.choose(ids(game)[0])
     assert game.tokens("officer_1", "ammo") == 0 and game.tokens("officer_2", "ammo") == 0
     assert "Morale is already at its lowest level." in notes(game)
-    assert game.var("morale") == 0            # raised from -3 straight to neutral
+    assert game.var("morale") == -2           # raised one level from -3
+    assert game.tokens("bank", "limited_move") == 3     # climbing onto -2 costs nothing again
     assert notes(game).index("at -3") < notes(game).index("still -3") < notes(game).index("raised")
 
 
@@ -336,26 +352,38 @@ def test_low_morale_bricks_penalty():
 
 def test_high_morale_levels():
     game = start("morale_up", seats=2)
-    # +1
+    # +1: a supply marker
     game.choose("brick_stock")
+    assert game.tokens("tile_d", "spare_brick") == 8
     # +2: five extra movement tokens, one of them cancels officer 1's limited movement token
     assert game.tokens("officer_1", "limited_move") == 0
     for _ in range(4):
         game.choose("officer_2")
     assert game.tokens("officer_2", "extra_move") == 4
     assert game.tokens("bank", "limited_move") == 4
-    # +3: four extra action tokens
+    # falling to +1 gives nothing; climbing onto +2 again gives its bonus again (one token is left)
+    assert game.decision.prompt.startswith("Morale +2") and game.var("morale") == 2
+    assert "back to +1" in notes(game)
+    for _ in range(5):
+        game.choose("officer_1")
+    assert game.tokens("officer_1", "extra_move") == 5 and game.tokens("bank", "extra_move") == 1
+    # +3: four extra action tokens, then the marker moves on to the neutral level
     for who in ("officer_1", "officer_1", "officer_2", "officer_2"):
         game.choose(who)
     assert game.tokens("bank", "extra_action") == 2
-    # falling to +2 gives nothing; climbing to +3 again gives the two tokens that are left
-    assert game.tokens("officer_2", "extra_move") == 4
+    assert "moved on" in notes(game) and game.var("morale") == 1
+    game.choose("grenade_stock")                       # +1 a second time: its bonus again
+    game.choose("officer_2")                           # +2: the last extra movement token
+    assert game.tokens("bank", "extra_move") == 0
+    # +3 for the second time: the two tokens that are left
     game.choose("officer_1")
     game.choose("officer_1")
     assert game.over
     assert game.tokens("officer_1", "extra_action") == 4
     assert game.tokens("bank", "extra_action") == 0
-    assert game.var("morale") == 3
+    assert game.var("morale") == 0
+    log = notes(game)
+    assert log.count("The highest level is reached: the marker moves on to 0.") == 2
 
 
 # ---- German cards -----------------------------------------------------------------------------
