@@ -178,11 +178,26 @@ def test_tile_a_bonus_is_lost_when_the_tile_is_full():
     assert game.tokens("tile_b", "grenade") == 4
 
 
-def test_tile_a_from_low_morale_returns_to_neutral():
+def test_tile_a_from_low_morale_climbs_one_level():
     game = start("tile_a_low")
     game.choose("morale_action")
-    assert game.var("morale") == 0
-    assert "brick_stock" not in ids(game)
+    assert game.var("morale") == -1
+    assert "Morale rises to -1." in notes(game)
+    assert game.decision.kind == "perform"            # no bonus to share, no penalty to pay
+    assert game.tokens("bank", "limited_move") == 4
+
+
+def test_tile_a_is_offered_up_to_the_highest_level_and_the_marker_moves_on():
+    game = start("tile_a_top")
+    assert "morale_action" in ids(game)
+    game.choose("morale_action")                      # one officer: the bonus needs no choice
+    log = notes(game)
+    assert log.index("Morale rises to +3.") < log.index("The highest level is reached: the marker moves on to 0.")
+    assert game.tokens("officer_1", "extra_action") == 4     # +3: four extra action tokens
+    assert game.var("morale") == 0                    # moved on, ready to climb again
+    assert "morale_action" in ids(game)               # a second action, with an extra action token
+    game.choose("morale_action")
+    assert game.var("morale") == 1 and game.tokens("officer_1", "extra_action") == 3
 
 
 def test_tile_b_mortar_two_damage_on_any_track():
@@ -200,17 +215,16 @@ def test_tile_b_mortar_extra_damage_is_lost():
     assert game.tokens("hmg_a1", "wound") == 0
 
 
-def test_tile_c_landmine_destroys_the_troop_that_enters_it():
+def test_tile_c_landmine_only_on_a_track_without_a_troop():
     game = start("tile_c")
-    options = ids(game)
-    assert "lay_mine:b2" not in options          # a card stands there
-    assert "lay_mine:b3" in options and "lay_mine:e4" in options
-    game.choose("lay_mine:b3")
-    assert game.tokens("b3", "landmine") == 1 and game.tokens("tile_c", "landmine") == 2
-    end_turn(game)
-    assert game.over
-    assert game.location("hmg_b1") == "day_1"
-    assert game.tokens("b3", "landmine") == 0
+    spaces = sorted(i.split(":")[1] for i in ids(game) if i.startswith("lay_mine:"))
+    # tracks B and D hold a troop: none of their spaces, in front of the troop or behind it
+    assert not any(s.startswith(("b", "d")) for s in spaces)
+    # the empty tracks A, C and E: every space but the one that already has a mine
+    assert spaces == ["a1", "a2", "a4", "c1", "c2", "c3", "c4", "e1", "e2", "e3", "e4"]
+    game.choose("lay_mine:c3")
+    assert game.tokens("c3", "landmine") == 1 and game.tokens("tile_c", "landmine") == 1
+    assert not any(i.startswith("lay_mine") for i in ids(game))      # the action is spent
 
 
 def test_landmine_on_space_one_destroys_an_arriving_troop():
@@ -218,6 +232,36 @@ def test_landmine_on_space_one_destroys_an_arriving_troop():
     assert game.location("hmg_c1") == "day_1"
     assert game.tokens("c1", "landmine") == 0
     assert game.tokens("tile_c", "landmine") == 2
+
+
+def test_a_new_troop_passing_a_landmine_is_lost_at_once():
+    game = start("mine_passed")
+    assert game.over
+    log = notes(game)
+    assert log.index("arrived") < next(i for i, t in enumerate(log) if "sets off the landmine on C-II" in t)
+    assert game.location("hmg_c2") == "day_1"          # stopped on C-II, never reached C-III
+    assert game.tokens("c2", "landmine") == 0
+    assert game.token_supply_left()["landmine"] == 2   # the spent mine lies beside the board again
+    assert game.tokens("tile_c", "landmine") == 2
+
+
+def test_a_new_troop_ending_its_advance_on_a_landmine_is_lost():
+    game = start("mine_landed")
+    assert game.location("hmg_c4") == "day_1"
+    assert game.tokens("c3", "landmine") == 0 and game.tokens("hmg_c4", "wound") == 0
+
+
+def test_a_landmine_beyond_the_troop_waits():
+    game = start("mine_ahead")
+    assert game.location("hmg_c2") == "c3"
+    assert game.tokens("c4", "landmine") == 1
+
+
+def test_backing_up_a_troop_sets_off_no_landmine():
+    game = start("mine_back_up")
+    game.choose("back_up")                             # the only troop is taken without asking
+    assert game.location("hmg_a1") == "a2"
+    assert game.tokens("a3", "landmine") == 1
 
 
 def test_tile_d_rebuilds_two_bricks_on_a_damaged_space():
@@ -284,16 +328,19 @@ def test_low_morale_levels():
     assert sorted(ids(game)) == ["brick_stock", "grenade_stock", "mine_stock"]
     game.choose("grenade_stock")
     assert game.tokens("tile_b", "grenade") == 2
-    # -2: two limited movement tokens shared out
-    game.choose("officer_1")
+    # -2: one limited movement token, for the player they pick
+    assert game.decision.prompt.startswith("Morale -2")
     game.choose("officer_2")
-    assert game.tokens("officer_1", "limited_move") == 1 and game.tokens("officer_2", "limited_move") == 1
+    assert game.tokens("officer_1", "limited_move") == 0 and game.tokens("officer_2", "limited_move") == 1
+    assert game.tokens("bank", "limited_move") == 3
+    assert not game.decision.prompt.startswith("Morale -2")     # no second token
     # -3: five ammunition lost between them (they only have four)
     while game.decision is not None:
         game.choose(ids(game)[0])
     assert game.tokens("officer_1", "ammo") == 0 and game.tokens("officer_2", "ammo") == 0
     assert "Morale is already at its lowest level." in notes(game)
-    assert game.var("morale") == 0            # raised from -3 straight to neutral
+    assert game.var("morale") == -2           # raised one level from -3
+    assert game.tokens("bank", "limited_move") == 3     # climbing onto -2 costs nothing again
     assert notes(game).index("at -3") < notes(game).index("still -3") < notes(game).index("raised")
 
 
@@ -305,26 +352,38 @@ def test_low_morale_bricks_penalty():
 
 def test_high_morale_levels():
     game = start("morale_up", seats=2)
-    # +1
+    # +1: a supply marker
     game.choose("brick_stock")
+    assert game.tokens("tile_d", "spare_brick") == 8
     # +2: five extra movement tokens, one of them cancels officer 1's limited movement token
     assert game.tokens("officer_1", "limited_move") == 0
     for _ in range(4):
         game.choose("officer_2")
     assert game.tokens("officer_2", "extra_move") == 4
     assert game.tokens("bank", "limited_move") == 4
-    # +3: four extra action tokens
+    # falling to +1 gives nothing; climbing onto +2 again gives its bonus again (one token is left)
+    assert game.decision.prompt.startswith("Morale +2") and game.var("morale") == 2
+    assert "back to +1" in notes(game)
+    for _ in range(5):
+        game.choose("officer_1")
+    assert game.tokens("officer_1", "extra_move") == 5 and game.tokens("bank", "extra_move") == 1
+    # +3: four extra action tokens, then the marker moves on to the neutral level
     for who in ("officer_1", "officer_1", "officer_2", "officer_2"):
         game.choose(who)
     assert game.tokens("bank", "extra_action") == 2
-    # falling to +2 gives nothing; climbing to +3 again gives the two tokens that are left
-    assert game.tokens("officer_2", "extra_move") == 4
+    assert "moved on" in notes(game) and game.var("morale") == 1
+    game.choose("grenade_stock")                       # +1 a second time: its bonus again
+    game.choose("officer_2")                           # +2: the last extra movement token
+    assert game.tokens("bank", "extra_move") == 0
+    # +3 for the second time: the two tokens that are left
     game.choose("officer_1")
     game.choose("officer_1")
     assert game.over
     assert game.tokens("officer_1", "extra_action") == 4
     assert game.tokens("bank", "extra_action") == 0
-    assert game.var("morale") == 3
+    assert game.var("morale") == 0
+    log = notes(game)
+    assert log.count("The highest level is reached: the marker moves on to 0.") == 2
 
 
 # ---- German cards -----------------------------------------------------------------------------

@@ -121,11 +121,10 @@ def smart_choice(g, rnd):
         return 'morale_action'
     mines = [i for i in acts if i.startswith('lay_mine:')]
     if mines:
-        for dng, t, c, st in threats:
-            if c.startswith('hmg') and st < 4:
-                sp = f"lay_mine:{t.lower()}{st+1}"
-                if sp in mines:
-                    return sp
+        # mines lie only on tracks without a troop: one on space I meets the next troop to arrive
+        firsts = [i for i in mines if i.endswith('1')]
+        if firsts:
+            return firsts[0]
     # 2. move toward a goal
     acted = not acts and not any(i.startswith('attack') for i in ids)
     outs = [(dng, t) for dng, t, c, st in threats if dng >= 1]
