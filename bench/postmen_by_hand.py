@@ -149,12 +149,14 @@ class Game(DefensePhase, Phase):
         return self
 
     def play_attack(self) -> None:
-        """Turns until the deck runs out with no counter inside or no leader on the board; once
-        the Attack has gone on, until the end of a turn with either."""
+        """Turns numbered from 1 until the deck runs out with no counter inside or no leader on the
+        board; once the Attack has gone on, until the end of a turn with either."""
         v, stacks = self.vars, self.stacks
+        v["turn"] = 0
         going_on = False
         while True:
             v["turn"] += 1
+            v["turns_played"] += 1
             self.enemy_phase()
             self.defense_phase()
             if self.counters_inside():

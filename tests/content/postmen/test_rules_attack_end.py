@@ -1,6 +1,8 @@
 """Per-rule tests: when an Attack ends, when it goes on and when an Attack that went on ends
-(2.1, 2.2)."""
+(2.1, 2.2), and turns numbered within each Attack."""
 from __future__ import annotations
+
+from interpreter.terminal import render
 
 from postmen_scenarios import ids, notes, pass_all, phases, start
 
@@ -88,6 +90,31 @@ def test_an_attack_that_went_on_ends_when_no_leader_is_left_even_with_counters_i
     assert game.location("rifleman#1") == "upper_inside"           # still in the post office
     assert game.var("turn") == 2
     assert game.pieces_at("attack_1") == ["a1_rifleman#2"]
+
+
+# ---- turns are numbered within each Attack
+
+def test_turns_are_numbered_within_each_attack():
+    game = start("attack_turns", [1, 3, 5, 2, 4, 6])              # Attack 1's six placements
+    seen = []
+    while not game.over:
+        seen.append((game.var("period"), game.var("turn")))
+        if (game.var("period"), game.var("turn")) == (2, 1):
+            status = render.render_text(game).splitlines()[0]
+            assert status.endswith("│ period 2 │ turn 1")
+        game.choose("pass")
+    assert sorted(set(seen)) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert [n for n in notes(game) if ", turn " in n] == [
+        "Attack 1, turn 1.", "Attack 1, turn 2.", "Attack 2, turn 1.", "Attack 2, turn 2."]
+    assert game.var("turns_played") == 4                           # the whole game's turns
+
+
+def test_what_lasts_for_the_turn_ends_with_an_attack_of_a_single_turn():
+    game = start("tactic_assault_across_attacks", [1, 3, 5, 2, 4, 6])   # Attack 1's placements
+    assert game.over
+    assert [n for n in notes(game) if ", turn " in n][:2] == ["Attack 1, turn 1.", "Attack 2, turn 1."]
+    # the Assault tactic acts on the first card of each Attack's first turn
+    assert notes(game).count("Assault tactic: the card is resolved a second time.") == 2
 
 
 # ---- a grenade bundle called up but not drawn when its Attack ends
