@@ -149,10 +149,14 @@ class Game(DefensePhase, Phase):
         return self
 
     def play_attack(self) -> None:
-        """Turns until the deck runs out with no counter inside or no leader on the board."""
+        """Turns numbered from 1 until the deck runs out with no counter inside or no leader on the
+        board; once the Attack has gone on, until the end of a turn with either."""
         v, stacks = self.vars, self.stacks
+        v["turn"] = 0
+        going_on = False
         while True:
             v["turn"] += 1
+            v["turns_played"] += 1
             self.enemy_phase()
             self.defense_phase()
             if self.counters_inside():
@@ -161,15 +165,18 @@ class Game(DefensePhase, Phase):
                 self.escape_phase()
             if v["fire_truck_drawn"]:
                 raise GameEnded
-            if not stacks[v["current"]]:
+            if going_on or not stacks[v["current"]]:
                 if not self.counters_inside() or not self.leader_on_board():
                     return
-                for card in list(stacks[v["discards"]]):
-                    self.move(card, v["current"])
-                self.shuffle(stacks[v["current"]])
+                if not stacks[v["current"]]:
+                    for card in list(stacks[v["discards"]]):
+                        self.move(card, v["current"])
+                    self.shuffle(stacks[v["current"]])
+                    going_on = True
 
     def clean_up(self) -> None:
-        """Between Attacks: defenders recover, suppression goes, every assault counter returns to the supply."""
+        """Between Attacks: defenders recover, suppression goes, every assault counter returns to
+        the supply, a grenade bundle left in the Attack's deck goes back beside the board."""
         t = self.t
         for d in t.defenders:
             self.remove(d, "disrupted")
@@ -180,6 +187,10 @@ class Game(DefensePhase, Phase):
             self.remove(c, "disrupted")
             if self.where[c] != "supply":
                 self.move(c, "supply")
+        for site, bundle in t.bundle_of.items():
+            if bundle is not None and self.where[bundle] == self.vars["current"]:
+                self.move(bundle, "set_aside")
+                self.called[site] = False
 
     def counters_inside(self) -> list:
         return [c for i in self.t.interiors for c in self.occupants(i)]

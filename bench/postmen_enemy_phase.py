@@ -18,8 +18,8 @@ from interpreter.runtime.dice import below, seed_state
 
 FLOORS = ("upper", "ground", "basement")
 OUTCOMES = (("Epic Victory", 41), ("Major Victory", 26), ("Minor Victory", 16), ("Draw", 1))
-INITIAL_VARS = {"morale": 9, "period": 0, "turn": 0, "current": "attack_1", "discards": "discard_1",
-                "fire_truck_drawn": False}
+INITIAL_VARS = {"morale": 9, "period": 0, "turn": 0, "turns_played": 0, "current": "attack_1",
+                "discards": "discard_1", "fire_truck_drawn": False}
 TOKEN_SUPPLY = {"barrier": 4, "move_token": 4, "action_token": 4}
 MORALE_LOW, MORALE_HIGH = 0, 9
 CARD_KINDS = ("assault_card", "leader_card", "support_card", "howitzer_card", "grenade_card", "fire_truck_card")
