@@ -18,16 +18,16 @@ class Node:
 
 class SearchBot:
     """Single-observer information-set Monte Carlo tree search. Each of `budget` iterations
-    takes a determinized copy of the game (fresh dice, every deck's hidden order guessed: one of
-    `guesses` guesses made for the decision),
-    walks the shared tree of answers by UCB among the answers that copy offers, adds one new
-    answer, plays on at random for at most `depth` decisions and scores the position reached
-    with the pack's `evaluate`. Values are scaled by the lowest and highest seen in this search;
-    the answer tried most often is played. Every seat plays for the one side (solitaire and
-    cooperative games)."""
+    takes a determinized copy of the game (fresh dice, every deck's hidden order guessed: one
+    of `guesses` guesses made for the decision), walks the shared tree of answers by UCB among
+    the answers that copy offers, adds one new answer, plays on at random for at most `depth`
+    decisions (none by default) and scores the position reached with the pack's `evaluate`.
+    Values are scaled by the lowest and highest seen in this search; the answer tried most
+    often is played, and its subtree kept for the next decision. Every seat plays for the one
+    side (solitaire and cooperative games)."""
     name = "mcts"
-    default_budget = 200
-    depth = 10                  # decisions played at random after the tree before `evaluate`
+    default_budget = 100
+    depth = 0                   # decisions played at random after the tree before `evaluate`
     exploration = 0.7
     guesses = 16                # decks' orders guessed per decision, each played with fresh dice in turn
 
