@@ -27,7 +27,7 @@ class SearchBot:
     side (solitaire and cooperative games)."""
     name = "mcts"
     default_budget = 100
-    depth = 0                   # decisions played at random after the tree before `evaluate`
+    depth = 4                   # decisions played at random after the tree before `evaluate`
     exploration = 0.7
     guesses = 16                # decks' orders guessed per decision, each played with fresh dice in turn
 
