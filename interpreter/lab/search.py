@@ -21,7 +21,7 @@ class SearchBot:
     takes a determinized copy of the game (fresh dice, every deck's hidden order guessed: one
     of `guesses` guesses made for the decision), walks the shared tree of answers by UCB among
     the answers that copy offers, adds one new answer, plays on at random for at most `depth`
-    decisions (none by default) and scores the position reached with the pack's `evaluate`.
+    decisions and scores the position reached with the pack's `evaluate`.
     Values are scaled by the lowest and highest seen in this search; the answer tried most
     often is played, and its subtree kept for the next decision. Every seat plays for the one
     side (solitaire and cooperative games)."""

@@ -66,15 +66,9 @@ def action_options(g, action, fixed: list = ()) -> list[dict]:
     """Every allowed binding of the action's parameters, twins left out; with `fixed`, only those
     that start with those values (the leading parameters a perform's arguments fix)."""
     options, seen = [], {}
-    if fixed:
-        env = bind(g, action, list(fixed))
-        if env is None:
-            return options
-    else:
-        env = {}
-        check = action.checks[0]
-        if check is not None and not check(g, env):
-            return options
+    env = bind(g, action, list(fixed)) if fixed else ({} if allowed(g, action, 0, {}) else None)
+    if env is None:
+        return options
     if not fixed and len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
         name = action.name
         for v in distinct(g, choices(g, action, 0, env), ()):

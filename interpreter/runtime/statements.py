@@ -437,13 +437,8 @@ class PerformOp(AskingOp):
             return
         options = []
         with g.unchanging():
-            if fixed is None:
-                actions = g.c.actions
-                for name in self.actions:
-                    options += action_options(g, actions[name])
-            else:
-                for action, values in self.offered(g, where):
-                    options += action_options(g, action, values)
+            for action, values in self.offered(g, where):
+                options += action_options(g, action, values)
         self.add_pass(g, env, options)
         g.ask("perform", self.base_prompt(g, env) if g.telling else "", options, f, self)
 
