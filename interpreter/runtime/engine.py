@@ -29,6 +29,7 @@ class Engine(Frames, Chance, Effects, State):
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
         self.telling = True         # False in a search's copy: no log, no prompts (see `hush`)
+        self.lists_lazily = False   # a staged decision's options listed only when read (see `list_pending`)
 
     # ---- creation and copying
     @classmethod
@@ -57,6 +58,7 @@ class Engine(Frames, Chance, Effects, State):
     def copy(self, hushed: bool = False) -> "Engine":
         g = Engine(self.c)
         copy_state(self, g)
+        g.lists_lazily = self.lists_lazily
         if hushed:
             g.hush()
         else:
@@ -65,8 +67,10 @@ class Engine(Frames, Chance, Effects, State):
         return g
 
     def hush(self) -> None:
-        """Keep no log and compose no prompts or log texts: a copy only a search reads."""
+        """Keep no log and compose no prompts or log texts, and list a decision's options only
+        when they are read: a copy only a search reads."""
         self.telling = False
+        self.lists_lazily = True
         self.log = []
         self.log_event = _ignore
 
@@ -275,11 +279,30 @@ class Engine(Frames, Chance, Effects, State):
     def reask(self, decision: dict, options: list) -> None:
         self.decision = dict(decision, options=options)
 
+    def list_pending(self) -> None:
+        """List the pending decision's options if they were left to be listed when read."""
+        decision = self.decision
+        if decision is None or decision["options"] is not None:
+            return
+        op = self.asking_op(decision)
+        try:
+            listed = dict(decision, options=op.listing(self, decision))
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise self.rules_error(err, op.where) from None
+        if self.whole_read is not None and self.whole_read[0] is decision:
+            self.whole_read = (listed,) + self.whole_read[1:]
+        self.decision = listed
+
     def choose(self, option_id: str) -> None:
         decision = self.decision
         if decision is None:
             raise GameError("the game is over; there is nothing to choose" if self.over else "no decision is pending")
-        option = next((o for o in decision["options"] if o["id"] == option_id), None)
+        if decision["options"] is None:
+            kept = self.whole_read
+            if kept is None or kept[0] is not decision or option_id not in kept[1]:
+                self.list_pending()
+                decision = self.decision
+        option = next((o for o in decision["options"] or () if o["id"] == option_id), None)
         if option is None and "chosen" in decision:      # a whole action's id answers every step left
             option = self.asking_op(decision).whole_action(self, decision, option_id)
         if option is None:

@@ -87,6 +87,7 @@ class Game:
     # ---- state
     @property
     def decision(self) -> Optional[Decision]:
+        self._engine.list_pending()
         d = self._engine.decision
         if d is None:
             return None
@@ -104,23 +105,25 @@ class Game:
 
     def option_ids(self) -> list[str]:
         """The pending decision's option ids, without composing labels (what bots need)."""
+        self._engine.list_pending()
         d = self._engine.decision
         return [o["id"] for o in d["options"]] if d is not None else []
 
     def draw(self, rng) -> str:
         """A random answer to the pending decision, from `rng` (a random.Random): an option drawn
-        uniformly; at a staged decision, an option of this step and then, without listing the
-        later steps, the rest of a legal action drawn at random (its whole id is returned)."""
+        uniformly; at a staged decision, one of this step's options drawn uniformly and then the
+        rest of a legal action drawn at random (its whole id is returned), without listing the steps."""
         e = self._engine
         d = e.decision
         if d is None:
             raise GameError("the game is over; there is nothing to choose" if e.over else "no decision is pending")
-        option = rng.choice(d["options"])
-        value = option["value"]
-        if "chosen" not in d or not (isinstance(value, dict) and "step" in value):
-            return option["id"]
-        whole = e.asking_op(d).draw_rest(e, d, value["step"], rng)
-        return whole["id"] if whole is not None else option["id"]
+        if "chosen" not in d:
+            return rng.choice(d["options"])["id"]
+        op = e.asking_op(d)
+        try:
+            return op.draw(e, d, rng)["id"]
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise e.rules_error(err, op.where) from None
 
     def whole_actions(self) -> list[Option]:
         """The pending decision's options, with a staged decision's read as whole actions: every
@@ -136,6 +139,7 @@ class Game:
 
     def _whole_actions(self) -> list[dict]:
         e = self._engine
+        e.list_pending()
         d = e.decision
         if d is None or "chosen" not in d:
             return list(d["options"]) if d is not None else []
@@ -312,6 +316,7 @@ class Game:
     # ---- saving
     def to_json(self) -> str:
         e = self._engine
+        e.list_pending()
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
                 "fingerprint": self.rules.fingerprint, "mods": self.rules.mods, "variant": e.variant, "seed": e.seed,
                 "seats": e.seats, "trail": self.trail, "state": e.state(),

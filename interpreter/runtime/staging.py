@@ -36,10 +36,19 @@ def agreeing(g, offered, chosen: list) -> tuple[list, list]:
 
 def step_options(g, offered, chosen: list) -> list[dict]:
     """The options of the step after `chosen`."""
-    if has_group_step(offered) and not chosen:
-        return _group_options(g, offered)
-    playing, chosen_args = in_play(g, offered, chosen)
     options, ids = [], {}
+    for key, label, value, merge in step_stream(g, offered, chosen):
+        _add(options, ids, key, label, value, merge)
+    _tell_apart(g, options)
+    return options
+
+
+def step_stream(g, offered, chosen: list):
+    """The options of the step after `chosen` one by one, as (id, label, value, merge) (see `_add`)."""
+    if has_group_step(offered) and not chosen:
+        yield from _group_stream(g, offered)
+        return
+    playing, chosen_args = in_play(g, offered, chosen)
     for action, fixed in playing:
         args = fixed + chosen_args
         if len(action.params) < len(args) or (chosen_args and len(action.params) == len(args)):
@@ -49,7 +58,7 @@ def step_options(g, offered, chosen: list) -> list[dict]:
             continue
         if len(action.params) == len(args):          # no parameters, or all of them fixed: nothing to ask
             whole = whole_option(action, args)
-            _add(options, ids, whole["id"], None, whole["value"], merge=False)
+            yield whole["id"], None, whole["value"], False
             continue
         i, name = len(args), action.params[len(args)]
         last = i + 1 == len(action.params)
@@ -59,24 +68,21 @@ def step_options(g, offered, chosen: list) -> list[dict]:
                 continue
             if last:                  # reads as the whole action when the action has a label
                 label = None if action.label_fn is not None else g.display(v)
-                _add(options, ids, option_id(v), label, {"action": action.name, "args": args + [v]}, merge=False)
+                yield option_id(v), label, {"action": action.name, "args": args + [v]}, False
             elif completable(g, action, i + 1, env, args + [v]):
-                _add(options, ids, option_id(v), g.display(v), {"step": v}, merge=True)
+                yield option_id(v), g.display(v), {"step": v}, True
         env.pop(name, None)
-    _tell_apart(g, options)
-    return options
 
 
-def _group_options(g, offered) -> list[dict]:
-    options, ids, titled = [], {}, set()
+def _group_stream(g, offered):
+    titled = set()
     for action, fixed in offered:
         if action.group in titled:
             continue
         env = bind(g, action, fixed)
         if env is not None and completable(g, action, len(fixed), env, fixed):
             titled.add(action.group)
-            _add(options, ids, _slug(action.group), action.group, {"step": action.group}, merge=True)
-    return options
+            yield _slug(action.group), action.group, {"step": action.group}, True
 
 
 def _add(options: list, ids: dict, key: str, label, value: dict, merge: bool) -> None:
@@ -159,6 +165,56 @@ def whole_actions(g, offered, chosen: list) -> list[dict]:
     playing, chosen_args = agreeing(g, offered, chosen)
     return [o for action, fixed in playing for o in action_options(g, action, fixed)
             if o["value"]["args"][len(fixed):len(fixed) + len(chosen_args)] == chosen_args]
+
+
+def random_answer(g, offered, chosen: list, rng, pass_option: dict | None) -> dict | None:
+    """A random answer to the step after `chosen`, found without listing the step: one of its
+    options drawn uniformly (the pass option among them), a step that leads on completed by a
+    random legal action and returned whole; None if the step has no option."""
+    candidates = _step_candidates(g, offered, chosen)
+    if pass_option is not None:
+        candidates.append(("pass",))
+    rng.shuffle(candidates)
+    for candidate in candidates:
+        if candidate[0] == "pass":
+            return pass_option
+        if candidate[0] == "step":
+            found = random_action(g, offered, chosen + [candidate[1]], rng)
+        else:
+            _, action, args = candidate
+            found = whole_option(action, args) if bind(g, action, args) is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def _step_candidates(g, offered, chosen: list) -> list[tuple]:
+    """What may be the step's options, one candidate each, not yet known to lead to an allowed
+    action: ("step", value) for a step that leads on, ("whole", action, args) for a complete action."""
+    if has_group_step(offered) and not chosen:
+        return [("step", group) for group in dict.fromkeys(action.group for action, _ in offered)]
+    playing, chosen_args = in_play(g, offered, chosen)
+    candidates, steps = [], {}
+    for action, fixed in playing:
+        args = fixed + chosen_args
+        if len(action.params) < len(args) or (chosen_args and len(action.params) == len(args)):
+            continue
+        if len(action.params) == len(args):
+            candidates.append(("whole", action, args))
+            continue
+        env = bind(g, action, args)
+        if env is None:
+            continue
+        last = len(args) + 1 == len(action.params)
+        for v in distinct(g, choices(g, action, len(args), env), args):
+            if last:
+                candidates.append(("whole", action, args + [v]))
+                continue
+            key = option_id(v)
+            if key not in steps or steps[key] != v:        # a step two actions offer is one option
+                steps[key] = v
+                candidates.append(("step", v))
+    return candidates
 
 
 def random_action(g, offered, chosen: list, rng) -> dict | None:
