@@ -131,13 +131,12 @@ class Session:
         return list(layout.status) if layout is not None else []
 
     def completions(self) -> list[tuple[str, str]]:
+        """The options' ids, then the short names of what the board shows, then the commands."""
         decision = self.game.decision
-        words_ = [(name, "command") for name in COMMANDS if len(name) > 1]
-        if decision is not None:
-            words_ += [(o.id, o.label) for o in decision.options if not o.id.isdecimal()]
+        words_ = [(o.id, o.label) for o in decision.options if not o.id.isdecimal()] if decision else []
         names = legend.short_names(self.game)
-        shown = set(legend.board_objects(self.game))
-        words_ += [(short, self.game.label(oid)) for oid, short in names.items() if oid in shown]
+        words_ += [(names[oid], self.game.label(oid)) for oid in legend.board_objects(self.game)]
+        words_ += [(name, "command") for name in COMMANDS if len(name) > 1]
         return list(dict.fromkeys(words_))
 
     def handle(self, answer: str) -> bool:

@@ -14,6 +14,7 @@ from prompt_toolkit.utils import is_dumb_terminal
 from prompt_toolkit.validation import Validator
 
 TOOLBAR_ROWS = 2
+MENU_ROWS = 8           # rows a completion menu opens with (the screen scrolls to make room)
 NOT_EMPTY = Validator.from_callable(lambda text: bool(text.strip()), error_message="")   # Enter alone does nothing
 
 
@@ -54,7 +55,7 @@ class PromptReader:
         self.asker: Asker | None = None
         self.session = PromptSession(
             history=InMemoryHistory(), completer=AnswerCompleter(self), complete_while_typing=False,
-            bottom_toolbar=self.toolbar, reserve_space_for_menu=0, complete_in_thread=False,
+            bottom_toolbar=self.toolbar, reserve_space_for_menu=MENU_ROWS, complete_in_thread=False,
             validator=NOT_EMPTY, validate_while_typing=False,
             style=Style.from_dict({"bottom-toolbar": "noreverse bg:#303030 #e4e4e4",
                                    "bottom-toolbar.question": "bold", "bottom-toolbar.dim": "#a8a8a8",
