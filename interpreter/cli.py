@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
+"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema, code and completion."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from importlib import metadata
 from interpreter.runtime import GameError, RulesError
 
 from .cli_common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
+from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
 class Parser(argparse.ArgumentParser):
@@ -76,6 +77,8 @@ def build_parser() -> Parser:
 
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
 
+    add_completion_parser(sub)
+
     code = sub.add_parser("code", help="print the Python a game's rules are compiled to")
     code.add_argument("game", metavar="GAME")
     code.add_argument("--variant", default=None)
@@ -93,7 +96,9 @@ def _version() -> str:
 
 def main(argv=None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        autocomplete(parser)
+        args = parser.parse_args(argv)
         if args.command is None:
             build_parser().print_help()
             return EXIT_USAGE
@@ -331,7 +336,7 @@ def cmd_schema(args) -> int:
 
 
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim,
-            "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code}
+            "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code, "completion": cmd_completion}
 
 if __name__ == "__main__":
     sys.exit(main())
