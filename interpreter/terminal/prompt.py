@@ -451,7 +451,8 @@ def options_view(numbered, headed: bool = False) -> list:
     for name, members in groups:
         if named and name:
             out.append(Text(f"  {words(name)}:", style="dim"))
-        out.append(option_grid([(f"{n}.", option_text(option)) for n, option in members]))
+        out.append(option_grid([(f"{n}.", Text() if option.label == str(n) else option_text(option))
+                                for n, option in members]))
     return out
 
 
