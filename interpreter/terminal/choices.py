@@ -36,6 +36,8 @@ class Numbering:
     def span(self) -> str:
         """`1-12`, or the numbers listed when they have gaps: `2, 3, 7`."""
         numbers = sorted(self.numbers)
+        if not numbers:
+            return "none"
         if numbers == list(range(numbers[0], numbers[-1] + 1)):
             return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
         listed = ", ".join(map(str, numbers[:8]))
