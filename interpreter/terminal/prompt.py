@@ -170,7 +170,8 @@ class Session:
         nothing = nothing_option(numbered, answer)
         if nothing is not None:
             return nothing
-        matches = matching(numbered, answer, self.aliases)
+        names = legend.short_names(self.game)        # an option also answers to the short names of what it names
+        matches = matching(numbered, answer, lambda o: [names[part] for part in o.id.split(":") if part in names])
         if not matches:
             self.say(self.nothing_found(answer))
             return None
@@ -178,11 +179,6 @@ class Session:
         if len(matches) > FILTER_LIST:
             self.say(f"  … and {len(matches) - FILTER_LIST} more; add a word to narrow them down")
         return None
-
-    def aliases(self, option) -> list[str]:
-        """The short names of the spaces and pieces an option's id names, for a search."""
-        names = legend.short_names(self.game)
-        return [names[part] for part in option.id.split(":") if part in names]
 
     def nothing_found(self, answer: str) -> str:
         """Why a word found no option: it names something none of them mentions, or nothing at all."""
