@@ -122,7 +122,10 @@ class Session:
             second = [("waiting", clipped(f"{typed}: Enter for option {typed}, or another digit for {others}", width))]
         else:
             status = " · ".join(f"{words(name)} {self.game.label(self.game.var(name))}" for name in self.status_names())
-            keys = f"{self.numbering.span()} · Tab completes · legend · help"
+            span = self.numbering.span()
+            fits = [k for k in (f"{span} · Tab completes · legend · help", f"{span} · Tab · legend · help", span)
+                    if len(status) + 3 + len(k) <= width]
+            keys = fits[0] if fits else span        # the status gives way to the keys only at the last
             second = [("", clipped(status, max(0, width - len(keys) - 3))), ("dim", f"{'   ' if status else ''}{keys}")]
         return [first, second]
 
