@@ -40,8 +40,16 @@ def answer_reader(instant: bool = True):
 
 
 class PlainReader:
-    """One line of input per answer, as a script gives them."""
+    """One line of input per answer, as a script gives them (with readline's line editing when a
+    person types them while the output goes elsewhere)."""
     toolbar_rows = 0
+
+    def __init__(self):
+        if sys.stdin.isatty():
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:
+                pass
 
     def __call__(self, prompt: str, asker: Asker | None = None) -> str:
         return input(prompt)
@@ -49,6 +57,7 @@ class PlainReader:
 
 class PromptReader:
     """prompt_toolkit's prompt with the play loop's completions, toolbar and instant numbers."""
+
     def __init__(self, instant: bool = True):
         self.instant = instant
         self.toolbar_rows = 0 if is_dumb_terminal() else TOOLBAR_ROWS     # a dumb terminal shows no toolbar
