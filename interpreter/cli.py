@@ -1,20 +1,16 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
+"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema, code and completion."""
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    pass
-
+from .cli_common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
+from .cli_completion import add_completion_parser, autocomplete, cmd_completion
+from .cli_sim import add_sim_parser, cmd_sim
 
 class Parser(argparse.ArgumentParser):
     """argparse that reports bad arguments in one line and exits 2, never with a traceback."""
@@ -39,9 +35,9 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="play a game (or let a bot play it)")
     play.add_argument("game", metavar="GAME", nargs="?", help="a bundled game or a pack's path (with --load of a "
                                                                "bundled game's save, it may be left out)")
-    play.add_argument("--seed", type=_integer, default=0)
+    play.add_argument("--seed", type=integer, default=0)
     play.add_argument("--variant", default=None)
-    play.add_argument("--seats", type=_integer, default=1)
+    play.add_argument("--seats", type=integer, default=1)
     play.add_argument("--bot", default=None, help="let a bot play every seat: random, greedy or mcts")
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
@@ -70,22 +66,7 @@ def build_parser() -> Parser:
     info.add_argument("--mod", action="append", default=[], metavar="FILE")
     info.add_argument("--scenario", metavar="FILE")
 
-    sim = sub.add_parser("sim", help="simulate many games with a bot and summarise them")
-    sim.add_argument("game", metavar="GAME")
-    sim.add_argument("--games", type=_integer, default=100)
-    sim.add_argument("--bot", default="random", help="random, greedy or mcts")
-    sim.add_argument("--budget", type=_integer, default=0, help="options looked at (greedy) or search iterations (mcts) per decision")
-    sim.add_argument("--variant", default=None)
-    sim.add_argument("--seats", type=_integer, default=1)
-    sim.add_argument("--mod", action="append", default=[], metavar="FILE")
-    sim.add_argument("--scenario", metavar="FILE")
-    sim.add_argument("--seed", type=_integer, default=0, help="game i uses seed SEED+i")
-    sim.add_argument("--jobs", type=_integer, default=os.cpu_count() or 1,
-                     help="worker processes (default: one per core)")
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--plot", metavar="FILE.png")
-    sim.add_argument("--compare", metavar="KEY=VALUE,...",
-                     help="also run a second configuration on the same seeds, e.g. variant=hard or bot=greedy")
+    add_sim_parser(sub)
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")
@@ -95,6 +76,8 @@ def build_parser() -> Parser:
     fmt.add_argument("--check", action="store_true", help="change nothing; list files that would change, exit 1 if any")
 
     sub.add_parser("schema", help="print the JSON Schema of the compiled rules model")
+
+    add_completion_parser(sub)
 
     code = sub.add_parser("code", help="print the Python a game's rules are compiled to")
     code.add_argument("game", metavar="GAME")
@@ -111,16 +94,11 @@ def _version() -> str:
         return "(not installed)"
 
 
-def _integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-
-
 def main(argv=None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        autocomplete(parser)
+        args = parser.parse_args(argv)
         if args.command is None:
             build_parser().print_help()
             return EXIT_USAGE
@@ -142,11 +120,6 @@ def main(argv=None) -> int:
         return 3
 
 
-def _changes(args) -> list:
-    """The mod files, then the scenario file, in the order they apply."""
-    return list(args.mod) + ([args.scenario] if getattr(args, "scenario", None) else [])
-
-
 def _load(name, mods):
     from interpreter.runtime import load_rules
     return load_rules(name, mods=mods)
@@ -158,7 +131,7 @@ def cmd_check(args) -> int:
     reports = []
     for pack in args.packs:
         try:
-            rules = load_rules(pack, mods=_changes(args))
+            rules = load_rules(pack, mods=changes(args))
         except RulesError as err:
             failed = True
             if args.json:
@@ -181,7 +154,7 @@ def cmd_check(args) -> int:
 
 def _load_or_report(args):
     try:
-        return _load(args.game, _changes(args))
+        return _load(args.game, changes(args))
     except RulesError as err:
         print(err.report(), file=sys.stderr)
         return None
@@ -213,7 +186,7 @@ def cmd_play(args) -> int:
         saved = read_save(args.load)[1]
         args.game = args.game or _saved_bundled_game(args.load, saved)
         # resume with the mods and scenario named here, else with the save's if they are bundled ones
-        args.mod, args.scenario = mods_to_apply(args.load, saved, _changes(args)), None
+        args.mod, args.scenario = mods_to_apply(args.load, saved, changes(args)), None
     elif args.game is None:
         raise UsageError("garrison play: name the GAME to play (or --load FILE to resume one)")
     rules = _load_or_report(args)
@@ -290,7 +263,7 @@ def cmd_replay(args) -> int:
     from .saves.replay import replay_file
     if args.json and args.step:
         raise UsageError("garrison replay: --step shows the game as it goes; it does not go with --json")
-    return replay_file(args.file, args.game, _changes(args), step=args.step, as_json=args.json)
+    return replay_file(args.file, args.game, changes(args), step=args.step, as_json=args.json)
 
 
 def game_summary(game) -> dict:
@@ -301,101 +274,6 @@ def game_summary(game) -> dict:
             "outcome": result.outcome if result else None, "score": result.score if result else None,
             "details": result.details if result else {},
             "turns": game.var(turns_var) if turns_var else None, "decisions": game.decisions_made}
-
-
-def cmd_sim(args) -> int:
-    from .lab import sim
-    from .lab.bots import BOTS
-    if args.games < 1:
-        raise UsageError("garrison sim: --games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("garrison sim: --jobs must be at least 1")
-    if args.budget < 0:
-        raise UsageError("garrison sim: --budget cannot be negative")
-    if args.bot not in BOTS:
-        from dsl import suggest
-        raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
-    variant = args.variant
-    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(_changes(args)), args.seed, args.budget)
-    configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
-    for config in configs:
-        try:
-            rules = sim._rules(config)
-        except RulesError as err:
-            print(err.report(), file=sys.stderr)
-            return EXIT_ERRORS
-        rules.view(config.variant)
-        if not rules.seats_min <= config.seats <= rules.seats_max:
-            raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
-    runs = []
-    for config in configs:
-        progress = _progress_printer()
-        try:
-            runs.append(sim.run(config, args.jobs, progress))
-        finally:
-            getattr(progress, "close", lambda: None)()      # a bar left by Ctrl-C gives the cursor back
-    figures = [sim.report(r) for r in runs]
-    if args.plot:
-        sim.plot(figures, args.plot)
-    if args.json:
-        out = figures[0] if len(figures) == 1 else {"a": figures[0], "b": figures[1],
-                                                     "differences": sim.compare(runs[0], runs[1])}
-        print(json.dumps(out, ensure_ascii=False))
-    else:
-        for f in figures:
-            print("\n".join(sim.text_report(f)))
-        if len(runs) == 2:
-            print("\n".join(sim.compare_text(sim.compare(runs[0], runs[1]), configs[0], configs[1])))
-        if args.plot:
-            print(f"plot written to {args.plot}")
-    return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
-
-
-def _progress_printer():
-    """Progress on stderr: at a terminal, rich's progress bar with games/s and the time left;
-    otherwise a line at every tenth of the run."""
-    stream = sys.stderr
-    if stream.isatty():
-        return _RichProgress()
-    state = {"tenth": 0}
-
-    def show(done: int, total: int, seconds: float) -> None:
-        tenth = done * 10 // total
-        if tenth == state["tenth"] and done < total:
-            return
-        state["tenth"] = tenth
-        rate = done / seconds if seconds else 0.0
-        eta = (total - done) / rate if rate else 0.0
-        stream.write(f"{done}/{total} games, {rate:.1f}/s, {eta:.0f}s left\n")
-        stream.flush()
-    return show
-
-
-class _RichProgress:
-    """A rich progress bar, started at the first game finished and stopped at the last."""
-
-    def __init__(self):
-        self.progress = self.task = None
-
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if self.progress is None:
-            from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                                     TextColumn("left"), TimeRemainingColumn(),
-                                     console=Console(stderr=True), transient=False)
-            self.task = self.progress.add_task("games", total=total, rate="")
-            self.progress.start()
-        rate = f"{done / seconds:.1f}/s" if seconds else ""
-        self.progress.update(self.task, completed=done, rate=rate)
-        if done >= total:
-            self.close()
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 def cmd_new(args) -> int:
@@ -457,9 +335,8 @@ def cmd_schema(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
-COMMANDS["fmt"] = cmd_fmt
-COMMANDS["code"] = cmd_code
+COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim,
+            "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code, "completion": cmd_completion}
 
 if __name__ == "__main__":
     sys.exit(main())

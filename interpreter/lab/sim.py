@@ -223,26 +223,3 @@ def compare_text(diff: dict, a: SimConfig, b: SimConfig) -> list[str]:
         low, high = s["ci95"]
         lines.append(f"  score            {s['difference']:+.2f}   95% CI {low:+.2f} – {high:+.2f}")
     return lines
-
-
-def plot(figures: list[dict], path: str) -> None:
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for f in figures:
-        hist = f["score"]["histogram"]
-        axes[0].bar(list(hist), list(hist.values()), alpha=0.6, label=f["config"])
-        names = list(f["outcome_shares"])
-        axes[1].bar(names, [f["outcome_shares"][k]["share"] for k in names], alpha=0.6, label=f["config"])
-    axes[0].set_title("score")
-    axes[0].tick_params(axis="x", rotation=45)
-    axes[1].set_title("outcomes")
-    axes[1].tick_params(axis="x", rotation=30)
-    axes[0].legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path)
-

@@ -37,7 +37,7 @@ def histogram(values: list[int], bins: int = 12) -> dict[str, int]:
     out: dict[str, int] = {}
     for start in range(low, high + 1, width):
         end = start + width - 1
-        out[f"{start}..{end}"] = sum(1 for v in values if start <= v <= end)
+        out[f"{start} to {end}"] = sum(1 for v in values if start <= v <= end)
     return out
 
 

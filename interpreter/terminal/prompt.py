@@ -14,17 +14,22 @@ from dsl import printable, suggest
 from interpreter.runtime import GameError
 from interpreter.saves.files import default_save_path, load_saved, save_game
 
-from . import compact, render
+from . import compact, legend, render
+from .choices import NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id
 from .compact import lines_taken
-from .keys import line_reader
+from .reader import answer_reader
 from .render import words
 
-HELP = """Type the number of an option (or its id). At a terminal a number takes
-effect as soon as no other option's number starts with it; otherwise press
-Enter. A number always means the option listed with it. Any other word lists
-the options that mention it (a name, a place).
+HELP = """Type the number of an option (or its id, shown dimmed beside it). At a
+terminal a number takes effect as soon as no other option's number starts with
+it; otherwise press Enter. A number always means the option listed with it,
+also in a list found by a word, and while the same question is asked again.
+Where nothing may be chosen, 'pass' chooses nothing. Any other word lists the
+options that mention it (a name, a place, a short name from the board).
+Tab completes commands, option ids and names; Up and Down recall answers.
 Commands:
   board [REGION]   the whole board in full (or the regions with that word)
+  legend           what the short names on the board stand for
   all              list every option
   inspect NAME     all about a space or piece (by id, name or short name)
   back             step back out of a choice made in steps (not a decision)
@@ -52,11 +57,13 @@ class Session:
     """One person playing one game: the loop, the commands and the autosave."""
 
     def __init__(self, game, console: Console, read=None, interactive: bool = False,
-                 autosave: str | None = None, resume: str = ""):
+                 autosave: str | None = None, resume: str = "", toolbar_rows: int = 0):
         self.game = game
         self.out = console
-        self.read = read or (lambda prompt, ready=None: input(prompt))   # read(prompt, ready)
+        self.read = read or (lambda prompt, asker=None: input(prompt))   # read(prompt, asker)
         self.interactive = interactive      # a person at a terminal: draw the board every time
+        self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
+        self.numbering: Numbering | None = None     # the numbers of the options shown
         self.autosave = autosave            # the file written after every decision, or None
         self.resume = resume                # how to name the game in `garrison play GAME --load`
         self.shown = len(game.log) if game.decisions_made else 0
@@ -71,6 +78,7 @@ class Session:
         try:
             while not self.game.over:
                 if self.fresh:
+                    self.number()
                     self.show_position()
                     self.fresh = False
                 answer = self.ask()
@@ -87,15 +95,52 @@ class Session:
 
     def ask(self) -> str | None:
         try:
-            return self.read("> ", self.names_one_option).strip()
+            return self.read("> ", self).strip()
         except EOFError:
             self.stopped("(end of input: stopping)")
             return None
 
-    def names_one_option(self, typed: str) -> bool:
+    def number(self) -> None:
+        """Number the new decision's options; at a terminal, an option offered again by the same
+        question keeps its number (a script reads every list afresh)."""
+        self.numbering = number_options(self.game.decision, self.numbering if self.interactive else None)
+
+    # ---- what the reader asks while a question waits
+    def ready(self, typed: str) -> bool:
         """Whether the text typed so far is an option number no other option number starts with."""
-        count = len(self.game.decision.options)
-        return typed.isdecimal() and 1 <= int(typed) <= count < int(typed) * 10
+        return self.numbering is not None and self.numbering.ready(typed)
+
+    def toolbar(self, typed: str) -> list[list[tuple[str, str]]]:
+        """The question on one line; below it what a typed number waits for, else the status and the keys."""
+        if self.game.over or self.numbering is None:
+            return []
+        width = self.out.size.width
+        first = [("question", clipped(question(self.game.decision), width))]
+        longer = self.numbering.longer(typed) if typed.isdecimal() else []
+        if longer and self.numbering.option(int(typed)) is not None:
+            others = f"{min(longer)}-{max(longer)}" if len(longer) > 1 else str(longer[0])
+            second = [("waiting", clipped(f"{typed}: Enter for option {typed}, or another digit for {others}", width))]
+        else:
+            status = " · ".join(f"{words(name)} {self.game.label(self.game.var(name))}" for name in self.status_names())
+            span = self.numbering.span()
+            fits = [k for k in (f"{span} · Tab completes · legend · help", f"{span} · Tab · legend · help", span)
+                    if len(status) + 3 + len(k) <= width]
+            keys = fits[0] if fits else span        # the status gives way to the keys only at the last
+            second = [("", clipped(status, max(0, width - len(keys) - 3))), ("dim", f"{'   ' if status else ''}{keys}")]
+        return [first, second]
+
+    def status_names(self) -> list[str]:
+        layout = self.game.view.layout
+        return list(layout.status) if layout is not None else []
+
+    def completions(self) -> list[tuple[str, str]]:
+        """The options' ids, then the short names of what the board shows, then the commands."""
+        decision = self.game.decision
+        words_ = [(o.id, o.label) for o in decision.options if not o.id.isdecimal()] if decision else []
+        names = legend.short_names(self.game)
+        words_ += [(names[oid], self.game.label(oid)) for oid in legend.board_objects(self.game)]
+        words_ += [(name, "command") for name in COMMANDS if len(name) > 1]
+        return list(dict.fromkeys(words_))
 
     def handle(self, answer: str) -> bool:
         """Act on one line of input; False when the person quits."""
@@ -113,25 +158,40 @@ class Session:
 
     # ---- choosing
     def option_for(self, answer: str):
-        """The option a line names (a number or an id), or None after explaining why not."""
-        numbered = numbered_options(self.game.decision)
+        """The option a line names (a number, an id or 'pass'), or None after explaining why not,
+        or after listing the options the words find."""
+        numbering = self.numbering
+        numbered = numbering.numbered
         if answer.isdecimal():
-            n = int(answer)
-            if 1 <= n <= len(numbered):
-                return numbered[n - 1][1]
-            self.say(f"There is no option {n}; choose 1 to {len(numbered)} (or type 'help').")
-            return None
+            option = numbering.option(int(answer))
+            if option is None:
+                self.say(f"There is no option {int(answer)}; choose {numbering.span()} (or type 'help').")
+            return option
         for _, option in numbered:
             if option.id == answer:
                 return option
-        matches = matching(numbered, answer)
+        nothing = nothing_option(numbered, answer)
+        if nothing is not None:
+            return nothing
+        names = legend.short_names(self.game)        # an option also answers to the short names of what it names
+        matches = matching(numbered, answer, lambda o: [names[part] for part in o.id.split(":") if part in names])
         if not matches:
-            self.say(f"'{answer}' is neither an option nor a command; type 'help'.")
+            self.say(self.nothing_found(answer))
             return None
         self.list_options(matches[:FILTER_LIST])
         if len(matches) > FILTER_LIST:
             self.say(f"  … and {len(matches) - FILTER_LIST} more; add a word to narrow them down")
         return None
+
+    def nothing_found(self, answer: str) -> str:
+        """Why a word found no option: it names something none of them mentions, or nothing at all."""
+        if answer.lower() in NOTHING_WORDS:
+            return f"This question has no option to choose nothing; choose {self.numbering.span()}."
+        named = legend.find(self.game, answer)
+        if named:
+            what = ", ".join(dict.fromkeys(self.game.label(o) for o in named[:3]))
+            return f"No option now mentions '{answer}' ({what}); 'all' lists the {len(self.numbering.numbered)} options."
+        return f"'{answer}' is not a command, an option or a name in this game; type 'help'."
 
     def choose(self, option) -> None:
         try:
@@ -154,7 +214,7 @@ class Session:
         if self.interactive:
             width, height = self.out.size
             shown_events = min(lines_taken(Group(*events), width), EVENT_ROWS)
-            room = height - SCREEN_EDGES - lines_taken(Group(*decision), width) - shown_events
+            room = height - self.edges() - lines_taken(Group(*decision), width) - shown_events
             board = compact.fitted_board(self.game, width, max(room, MIN_BOARD))
             over = lines_taken(board, width) - room
             if decision and over > 0:       # the board cannot be cut that short: fewer options in view
@@ -163,14 +223,17 @@ class Session:
             self.out.print(board)
         for part in decision:
             self.out.print(part)
-        if decision and self.interactive:
-            count = len(self.game.decision.options)
+        if decision and self.interactive and not self.toolbar_rows:
             back = " or 'back'" if self.game.decision.chosen else ""
-            self.say(f"Choose 1-{count}{back}, or type a word to find options; 'help' lists commands.", "dim")
+            self.say(f"Choose {self.numbering.span()}{back}, or a word to find options; 'legend', 'help'.", "dim")
+
+    def edges(self) -> int:
+        """Lines of the screen not for the board or the options (the toolbar replaces the hint)."""
+        return SCREEN_EDGES - 1 + self.toolbar_rows if self.toolbar_rows else SCREEN_EDGES
 
     def decision_rows(self) -> int | None:
         """How many lines the options may take: at a terminal, half the screen; else no limit."""
-        return (self.out.size.height - SCREEN_EDGES) // 2 if self.interactive else None
+        return (self.out.size.height - self.edges()) // 2 if self.interactive else None
 
     def heading(self) -> str:
         title = self.game.rules.title
@@ -188,7 +251,7 @@ class Session:
         how many more if they are at most twice what fits or are not actions (a step of a staged
         choice), else how many each action has."""
         decision = self.game.decision
-        numbered = numbered_options(decision)
+        numbered = list(self.numbering.numbered)
         head = Text(printable(question(decision)), style="bold")
         if not self.interactive:
             head = Text("\n").append_text(head)
@@ -207,9 +270,8 @@ class Session:
 
     def remind(self) -> None:
         """The question still waiting, in one line, after a command printed something else."""
-        decision = self.game.decision
-        self.say(question(decision), "bold")
-        self.say(f"Choose 1-{len(decision.options)}; 'all' lists the options.", "dim")
+        self.say(question(self.game.decision), "bold")
+        self.say(f"Choose {self.numbering.span()}; 'all' lists the options.", "dim")
 
     def list_options(self, numbered) -> None:
         for part in options_view(numbered):
@@ -255,6 +317,13 @@ def cmd_board(s: Session, rest: str):
         s.say(f"No region's title has '{rest}'" + (f"; the regions are: {'; '.join(titles)}" if titles else ""))
     for region in regions:
         s.out.print(render.region_panel(s.game, region))
+
+
+def cmd_legend(s: Session, rest: str):
+    lines = legend.legend_lines(s.game, s.out.size.width)
+    s.say("Short names on the board:" if lines else "The board uses no short names.", "bold")
+    for line in lines:
+        s.say(line)
 
 
 def cmd_all(s: Session, rest: str):
@@ -333,10 +402,10 @@ def cmd_inspect(s: Session, rest: str):
 
 
 # commands that print something other than the question: the question is recalled after them
-SHOWING = {cmd_board, cmd_log, cmd_inspect, cmd_help, cmd_save}
+SHOWING = {cmd_board, cmd_log, cmd_inspect, cmd_help, cmd_save, cmd_legend}
 
 COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help, "?": cmd_help,
-            "board": cmd_board, "b": cmd_board, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
+            "board": cmd_board, "b": cmd_board, "legend": cmd_legend, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
             "back": cmd_back,
             "log": cmd_log, "save": cmd_save, "load": cmd_load, "inspect": cmd_inspect, "i": cmd_inspect}
 
@@ -346,8 +415,7 @@ COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help,
 def inspect_text(game, query: str) -> list[str]:
     """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
     view = game.view
-    matches = render.find_objects(game, query) or [
-        o for o in view.objects if compact.short_name(game, o).lower() == query.strip().lower()]
+    matches = legend.find(game, query)
     if not matches:
         names = list(view.objects) + [view.label(o).lower() for o in view.objects]
         return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
@@ -382,7 +450,8 @@ def options_view(numbered, headed: bool = False) -> list:
     for name, members in groups:
         if named and name:
             out.append(Text(f"  {words(name)}:", style="dim"))
-        out.append(option_grid([(f"{n}.", option.label) for n, option in members]))
+        out.append(option_grid([(f"{n}.", Text() if option.label == str(n) else option_text(option))
+                                for n, option in members]))
     return out
 
 
@@ -404,10 +473,22 @@ def summary_view(numbered) -> list:
     return out
 
 
-def option_grid(rows: list[tuple[str, str]]) -> Table:
+def option_text(option) -> Text:
+    """The option's label, then its id dimmed when the id is more than the label in other words."""
+    text = Text(printable(option.label))
+    if shows_id(option):
+        text.append(f" {printable(option.id)}", style="dim")
+    return text
+
+
+def clipped(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def option_grid(rows: list[tuple[str, str | Text]]) -> Table:
     """Numbers in a right-aligned column, labels wrapped beside them; several such columns side by
     side (filled downwards) when there are many options with short labels."""
-    longest = max(len(number) + len(label) for number, label in rows) + 2
+    longest = max(len(number) + len(label) for number, label in rows) + 2      # a Text's len is its length
     columns = 1 if len(rows) < MULTI_COLUMN_LIST else max(1, min(MAX_COLUMNS, render.WIDTH // (longest + 6)))
     per_column = -(-len(rows) // columns)
     grid = Table.grid(padding=(0, 1))
@@ -417,33 +498,9 @@ def option_grid(rows: list[tuple[str, str]]) -> Table:
     for i in range(per_column):
         cells = []
         for number, label in rows[i::per_column]:
-            cells += [number, Text(printable(label))]
+            cells += [number, label if isinstance(label, Text) else Text(printable(label))]
         grid.add_row(*cells)
     return grid
-
-
-def numbered_options(decision) -> list[tuple[int, object]]:
-    """The options numbered from 1, those of one action together, in the order first offered."""
-    order = list(dict.fromkeys(group_key(o) for o in decision.options))
-    ranked = sorted(decision.options, key=lambda o: order.index(group_key(o)))
-    return list(enumerate(ranked, 1))
-
-
-def group_key(option) -> str:
-    return option.id.split(":", 1)[0] if ":" in option.id else ""
-
-
-def group_options(numbered) -> list[tuple[str, list]]:
-    groups: dict[str, list] = {}
-    for n, option in numbered:
-        groups.setdefault(group_key(option), []).append((n, option))
-    return list(groups.items())
-
-
-def matching(numbered, text: str) -> list:
-    """Options whose label or id mentions every word of the text (any case)."""
-    terms = text.lower().split()
-    return [(n, o) for n, o in numbered if all(t in o.label.lower() or t in o.id.lower() for t in terms)]
 
 
 @contextmanager
@@ -466,5 +523,6 @@ def play_in_terminal(game, autosave: str | None = None, resume: str = "", instan
     """Play on stdin and stdout; the board is drawn after every decision when stdout is a terminal,
     and there an unambiguous option number takes effect without Enter (unless not `instant`)."""
     console = render.make_console()
-    return Session(game, console, read=line_reader(instant), interactive=console.is_terminal,
-                   autosave=autosave, resume=resume).run()
+    reader = answer_reader(instant)
+    return Session(game, console, read=reader, interactive=console.is_terminal, autosave=autosave,
+                   resume=resume, toolbar_rows=reader.toolbar_rows if console.is_terminal else 0).run()

@@ -59,12 +59,21 @@ def board(game) -> Group:
 
 
 def status_line(game, layout) -> Text:
+    """The status variables, ` │ ` between them; a new line rather than a separator where the
+    next one would not fit in WIDTH."""
     names = layout.status if layout is not None else game.view.variables
     text = Text()
+    line = 0
     for i, name in enumerate(names):
-        if i:
+        item = variable_text(game, name)
+        if i and line + 3 + item.cell_len > WIDTH:
+            text.append("\n")
+            line = 0
+        elif i:
             text.append(" │ ", style="dim")
-        text.append_text(variable_text(game, name))
+            line += 3
+        text.append_text(item)
+        line += item.cell_len
     return text
 
 

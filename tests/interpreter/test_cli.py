@@ -364,28 +364,22 @@ def test_version_and_the_default_number_of_jobs():
     assert out.returncode == 0 and out.stdout.startswith("garrison 0.")
     from interpreter.cli import build_parser
     import os
-    assert build_parser().parse_args(["sim", "postmen"]).jobs == (os.cpu_count() or 1)
+    assert build_parser().parse_args(["sim", "postmen"]).jobs == len(os.sched_getaffinity(0))
 
 
-def test_a_bot_game_is_saved_when_asked_and_resumed_without_naming_the_game(tmp_path):
-    save = tmp_path / "bot.json"
-    out = garrison("play", "postmen", "--bot", "random", "--seed", "2", "--save", str(save))
-    assert out.returncode == 0 and save.exists()
-    again = garrison("play", "--load", str(save), "--bot", "random", "--json")
-    assert again.returncode == 0, again.stderr
-    assert json.loads(again.stdout)["game"] == "postmen"
-    nothing = garrison("play")
-    assert nothing.returncode == 2 and "name the GAME to play" in nothing.stderr
-    replayed = garrison("replay", str(save))         # the bot answered staged choices with whole actions
-    assert replayed.returncode == 0 and "verified: same state after" in replayed.stdout, replayed.stdout
-    data = json.loads(garrison("replay", str(save), "--json").stdout)
-    assert data["verified"] is True and data["game"] == "postmen" and data["decisions"] > 10
+@pytest.mark.parametrize("shell, marker", [("bash", "complete "), ("zsh", "#compdef garrison"), ("fish", "complete ")])
+def test_completion_prints_a_script_for_each_shell(shell, marker):
+    out = garrison("completion", shell)
+    assert out.returncode == 0 and marker in out.stdout and "garrison" in out.stdout
+    bad = garrison("completion", "tcsh")
+    assert bad.returncode == 2 and "invalid choice: 'tcsh'" in bad.stderr and "\n" not in bad.stderr.strip()
 
 
-def test_check_json_lists_every_pack_with_its_diagnostics():
-    out = garrison("check", "postmen", "tests/fixtures/broken", "--json")
-    assert out.returncode == 1
-    packs = json.loads(out.stdout)["packs"]
-    assert [(p["pack"], p["ok"]) for p in packs] == [("postmen", True), ("tests/fixtures/broken", False)]
-    first = packs[1]["diagnostics"][0]
-    assert set(first) == {"file", "line", "col", "severity", "code", "message"} and first["severity"] == "error"
+@pytest.mark.parametrize("line, expected", [("garrison si", {"sim"}), ("garrison play po", {"postmen"}),
+                                            ("garrison sim postmen --ga", {"--games"})])
+def test_the_shell_is_answered_with_completions(tmp_path, line, expected):
+    answer = tmp_path / "completions"
+    env = dict(os.environ, PYTHONPATH=str(REPO), _ARGCOMPLETE="1", _ARGCOMPLETE_IFS="\n", COMP_LINE=line,
+               COMP_POINT=str(len(line)), ARGCOMPLETE_USE_TEMPFILES="1", _ARGCOMPLETE_STDOUT_FILENAME=str(answer))
+    subprocess.run([sys.executable, "-m", "interpreter"], cwd=REPO, env=env, capture_output=True, timeout=120)
+    assert {c.strip() for c in answer.read_text().split("\n") if c.strip()} == expected

@@ -74,7 +74,8 @@ def test_postmen_board_shows_regions_tracks_stacks_and_decks():
 def test_westerplatte_board_shows_tracks_wall_tokens_and_day():
     game = position("westerplatte")
     text = render.render_text(game)
-    assert text.splitlines()[0] == "morale -3 -2 [-1] 0 1 2 3 │ day [1] 2 3 4 5 6 7 │ turn 2"
+    assert text.splitlines()[:2] == ["morale -3 -2 [-1] 0 1 2 3 │ day [1] 2 3 4 5 6 7 │ turn 2 │ moves left 0",
+                                     "actions left 0"]           # a new line, not a separator, when it would not fit
     assert "A-I" in text and "E-IV" in text and "Guardhouse F" in text
     assert "6 brick" in text and "landmine" in text
     assert "Officer of seat 1 (2" in text                                     # tokens on a piece

@@ -84,3 +84,18 @@ def test_paired_difference_interval_contains_the_mean():
     d = stats.paired_difference([1, 2, 3, 4], [2, 4, 3, 6])
     assert d["difference"] == 1.25
     assert d["ci95"][0] < 1.25 < d["ci95"][1]
+
+
+def test_the_plot_bins_both_configurations_alike(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from interpreter.lab.plot import score_bins, shares_with_intervals
+    assert score_bins([[-1, 0, 3], [15, 16]]) == [(s, s) for s in range(-1, 17)]
+    wide = score_bins([list(range(0, 100))])
+    assert len(wide) <= 24 and wide[0][0] == 0 and wide[-1][1] >= 99
+    assert all(b[1] - b[0] == wide[0][1] - wide[0][0] for b in wide)
+    shares, below, above = shares_with_intervals([0, 0, 1, 2], [(0, 0), (1, 2), (3, 3)])
+    assert shares == [0.5, 0.5, 0.0] and min(below + above) >= 0 and above[2] > 0
+    png = tmp_path / "cmp.png"
+    assert main(["sim", TINY, "--games", "20", "--compare", "variant=hard", "--plot", str(png), "--jobs", "1"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    assert f"plot written to {png}" in capsys.readouterr().out

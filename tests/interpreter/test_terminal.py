@@ -119,7 +119,8 @@ def test_postmen_choose_undo_save_quit_and_resume(tmp_path):
     first_step = me.type("back")
     assert "End moves" in first_step and " › " not in first_step.split("[seat 1]")[-1].splitlines()[0]
     assert "cannot step back" in me.type("back")
-    assert "neither an option nor a command" in me.type("frobnicate")
+    assert "'frobnicate' is not a command, an option or a name in this game" in me.type("frobnicate")
+    assert "No option now mentions 'gdaniec' (Gdaniec)" in me.type("gdaniec")      # a name, but not offered
     assert "There is no option 999" in me.type("999")
     assert "Konrad (konrad)" in me.type("inspect KONRAD")
     assert "saved to mid.json" in me.type("save mid.json")

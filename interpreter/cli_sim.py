@@ -1,0 +1,133 @@
+"""`garrison sim`: run many bot games in parallel with a progress bar, then report and plot them."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from interpreter.runtime import RulesError
+
+from .cli_common import EXIT_ERRORS, EXIT_OK, UsageError, changes, integer
+
+
+def add_sim_parser(sub) -> None:
+    sim = sub.add_parser("sim", help="simulate many games with a bot and summarise them")
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("--games", type=integer, default=100)
+    sim.add_argument("--bot", default="random", help="random, greedy or mcts")
+    sim.add_argument("--budget", type=integer, default=0, help="options looked at (greedy) or search iterations (mcts) per decision")
+    sim.add_argument("--variant", default=None)
+    sim.add_argument("--seats", type=integer, default=1)
+    sim.add_argument("--mod", action="append", default=[], metavar="FILE")
+    sim.add_argument("--scenario", metavar="FILE")
+    sim.add_argument("--seed", type=integer, default=0, help="game i uses seed SEED+i")
+    sim.add_argument("--jobs", type=integer, default=cores(),
+                     help="worker processes (default: one per core)")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--plot", metavar="FILE.png")
+    sim.add_argument("--compare", metavar="KEY=VALUE,...",
+                     help="also run a second configuration on the same seeds, e.g. variant=hard or bot=greedy")
+
+
+def cores() -> int:
+    """The cores this process may run on (fewer than the machine's under a CPU affinity mask)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:          # not on Linux
+        return os.cpu_count() or 1
+
+
+def cmd_sim(args) -> int:
+    from .lab import sim
+    from .lab.bots import BOTS
+    from .lab.plot import write_plot
+    if args.games < 1:
+        raise UsageError("garrison sim: --games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("garrison sim: --jobs must be at least 1")
+    if args.budget < 0:
+        raise UsageError("garrison sim: --budget cannot be negative")
+    if args.bot not in BOTS:
+        from dsl import suggest
+        raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
+    variant = args.variant
+    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget)
+    configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
+    for config in configs:
+        try:
+            rules = sim._rules(config)
+        except RulesError as err:
+            print(err.report(), file=sys.stderr)
+            return EXIT_ERRORS
+        rules.view(config.variant)
+        if not rules.seats_min <= config.seats <= rules.seats_max:
+            raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
+    runs = []
+    for config in configs:
+        progress = _progress_printer()
+        try:
+            runs.append(sim.run(config, args.jobs, progress))
+        finally:
+            getattr(progress, "close", lambda: None)()      # a bar left by Ctrl-C gives the cursor back
+    figures = [sim.report(r) for r in runs]
+    if args.plot:
+        write_plot(runs, figures, args.plot)
+    if args.json:
+        out = figures[0] if len(figures) == 1 else {"a": figures[0], "b": figures[1],
+                                                     "differences": sim.compare(runs[0], runs[1])}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for f in figures:
+            print("\n".join(sim.text_report(f)))
+        if len(runs) == 2:
+            print("\n".join(sim.compare_text(sim.compare(runs[0], runs[1]), configs[0], configs[1])))
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
+
+
+def _progress_printer():
+    """Progress on stderr: at a terminal, rich's progress bar with games/s and the time left;
+    otherwise a line at every tenth of the run."""
+    stream = sys.stderr
+    if stream.isatty():
+        return _RichProgress()
+    state = {"tenth": 0}
+
+    def show(done: int, total: int, seconds: float) -> None:
+        tenth = done * 10 // total
+        if tenth == state["tenth"] and done < total:
+            return
+        state["tenth"] = tenth
+        rate = done / seconds if seconds else 0.0
+        eta = (total - done) / rate if rate else 0.0
+        stream.write(f"{done}/{total} games, {rate:.1f}/s, {eta:.0f}s left\n")
+        stream.flush()
+    return show
+
+
+class _RichProgress:
+    """A rich progress bar, started at the first game finished and stopped at the last."""
+
+    def __init__(self):
+        self.progress = self.task = None
+
+    def __call__(self, done: int, total: int, seconds: float) -> None:
+        if self.progress is None:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                                     TextColumn("left"), TimeRemainingColumn(),
+                                     console=Console(stderr=True), transient=False)
+            self.task = self.progress.add_task("games", total=total, rate="")
+            self.progress.start()
+        rate = f"{done / seconds:.1f}/s" if seconds else ""
+        self.progress.update(self.task, completed=done, rate=rate)
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()

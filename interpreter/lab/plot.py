@@ -1,0 +1,100 @@
+"""`garrison sim --plot`: score distributions on shared numeric bins and outcome shares, each
+configuration's bars side by side with their 95% intervals."""
+from __future__ import annotations
+
+import math
+
+from interpreter.runtime import GameError
+
+from . import stats
+
+MAX_BINS = 24          # more distinct scores than this are grouped into bins of several
+
+
+def score_bins(scores: list[list[int]]) -> list[tuple[int, int]]:
+    """Shared bins (first, last score, both included) over every configuration's scores: one per
+    score when there are few, else equal ranges of whole numbers."""
+    every = [s for run in scores for s in run]
+    if not every:
+        return []
+    low, high = min(every), max(every)
+    width = max(1, math.ceil((high - low + 1) / MAX_BINS))
+    return [(start, start + width - 1) for start in range(low, high + 1, width)]
+
+
+def shares_with_intervals(values: list[int], bins: list[tuple[int, int]]):
+    """Per bin: the share of the games in it, and how far below and above it its 95% interval reaches."""
+    n = len(values)
+    shares, below, above = [], [], []
+    for first, last in bins:
+        count = sum(1 for v in values if first <= v <= last)
+        share = count / n if n else 0.0
+        low, high = stats.wilson(count, n)
+        shares.append(share)
+        below.append(max(0.0, share - low))       # never below 0 through rounding
+        above.append(max(0.0, high - share))
+    return shares, below, above
+
+
+def write_plot(runs: list, figures: list[dict], path: str) -> None:
+    """Draw the runs' scores and outcomes into a PNG (or any format matplotlib knows by the suffix)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
+    scores = [[r["score"] for r in run.results if "error" not in r and r["score"] is not None] for run in runs]
+    bins = score_bins(scores)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [3, 2]})
+    count = len(runs)
+    if bins:
+        step = bins[0][1] - bins[0][0] + 1
+        bar = 0.8 * step / count
+        for i, (values, f) in enumerate(zip(scores, figures)):
+            shares, below, above = shares_with_intervals(values, bins)
+            centres = [(first + last) / 2 + (i - (count - 1) / 2) * bar for first, last in bins]
+            left.bar(centres, shares, width=bar, yerr=[below, above], capsize=2, label=_name(f, i, count),
+                     error_kw={"elinewidth": 0.8, "alpha": 0.7})
+        if step == 1:
+            from matplotlib.ticker import MaxNLocator
+            left.xaxis.set_major_locator(MaxNLocator(integer=True))
+        else:
+            left.set_xticks([(first + last) / 2 for first, last in bins],
+                            [f"{first} to {last}" for first, last in bins], rotation=45, ha="right")
+        left.set_xlabel("score" + (f" (bins of {step})" if step > 1 else ""))
+        left.set_ylabel("share of games")
+    else:
+        left.text(0.5, 0.5, "no scores", ha="center", va="center", transform=left.transAxes)
+    left.set_title("Score")
+    names = list(dict.fromkeys(name for f in figures for name in f["outcome_shares"]))
+    bar = 0.8 / count
+    for i, f in enumerate(figures):
+        got = [f["outcome_shares"].get(name, {"share": 0.0, "ci95": [0.0, 0.0]}) for name in names]
+        shares = [g["share"] for g in got]
+        errors = [[max(0.0, g["share"] - g["ci95"][0]) for g in got], [max(0.0, g["ci95"][1] - g["share"]) for g in got]]
+        right.bar([k + (i - (count - 1) / 2) * bar for k in range(len(names))], shares, width=bar,
+                  yerr=errors, capsize=3, label=_name(f, i, count))
+    right.set_xticks(range(len(names)), names, rotation=20, ha="right")
+    right.set_ylim(0, 1)
+    right.set_ylabel("share of games")
+    right.set_title("Outcomes (95% intervals)")
+    for axes in (left, right):
+        axes.grid(axis="y", alpha=0.3)
+    if count > 1:
+        handles, labels = right.get_legend_handles_labels()
+        fig.legend(handles, labels, loc="upper center", ncol=1, fontsize=8, frameon=False)
+    else:
+        fig.suptitle(_name(figures[0], 0, 1), fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 0.88 if count > 1 else 0.95))
+    try:
+        fig.savefig(path, dpi=110)
+    except (OSError, ValueError) as err:
+        raise GameError(f"cannot write the plot to {path}: {err}") from None
+    finally:
+        plt.close(fig)
+
+
+def _name(figures: dict, index: int, count: int) -> str:
+    prefix = "AB"[index] + ": " if count > 1 else ""
+    return f"{prefix}{figures['config']} ({figures['finished']} games)"

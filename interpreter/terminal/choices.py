@@ -1,0 +1,112 @@
+"""Numbers for a decision's options that keep their meaning, and what a typed word picks or finds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .render import words
+
+# words that mean "choose nothing" where the decision offers such an option
+NOTHING_WORDS = ("pass", "none", "done", "skip", "nothing")
+NOTHING_IDS = ("pass", "done", "none", "0")
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """The options of one decision, each with the number the player types for it."""
+    key: tuple                          # the seat, the steps chosen and the question it numbers
+    numbered: tuple                     # (number, option), those of one action together
+
+    @property
+    def numbers(self) -> list[int]:
+        return [n for n, _ in self.numbered]
+
+    def option(self, number: int):
+        return next((o for n, o in self.numbered if n == number), None)
+
+    def ready(self, typed: str) -> bool:
+        """Whether the text typed so far is an option's number that no other number starts with."""
+        if not typed.isdecimal() or self.option(int(typed)) is None:
+            return False
+        return not self.longer(typed)
+
+    def longer(self, typed: str) -> list[int]:
+        """The numbers that start with the digits typed and are longer."""
+        return [n for n in self.numbers if str(n).startswith(typed) and str(n) != typed]
+
+    def span(self) -> str:
+        """`1-12`, or the numbers listed when they have gaps: `2, 3, 7`."""
+        numbers = sorted(self.numbers)
+        if not numbers:
+            return "none"
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+        listed = ", ".join(map(str, numbers[:8]))
+        return listed + (", …" if len(numbers) > 8 else "")
+
+
+def decision_key(decision) -> tuple:
+    return (decision.seat, decision.chosen, decision.prompt)
+
+
+def number_options(decision, before: Numbering | None = None) -> Numbering:
+    """Number the options from 1, those of one action together. A choice of whole numbers is
+    numbered by its values (typing 0 means 0). Given the numbering of the decision before,
+    when it asked the same question, options offered again keep their numbers and new ones
+    come after the last, so a number never comes to mean another option."""
+    options = decision.options
+    key = decision_key(decision)
+    if options and all(o.id.isdecimal() and o.label == o.id for o in options):
+        return Numbering(key, tuple(sorted(((int(o.id), o) for o in options), key=lambda pair: pair[0])))
+    order = list(dict.fromkeys(group_key(o) for o in options))
+    ranked = sorted(options, key=lambda o: order.index(group_key(o)))
+    if before is None or before.key != key:
+        return Numbering(key, tuple(enumerate(ranked, 1)))
+    kept = {o.id: n for n, o in before.numbered}
+    after = max(kept.values(), default=0)
+    numbered = []
+    for option in ranked:
+        if option.id not in kept:
+            after += 1
+        numbered.append((kept.get(option.id, after), option))
+    numbered.sort(key=lambda pair: (order.index(group_key(pair[1])), pair[0]))
+    return Numbering(key, tuple(numbered))
+
+
+def group_key(option) -> str:
+    return option.id.split(":", 1)[0] if ":" in option.id else ""
+
+
+def group_options(numbered) -> list[tuple[str, list]]:
+    groups: dict[str, list] = {}
+    for n, option in numbered:
+        groups.setdefault(group_key(option), []).append((n, option))
+    return list(groups.items())
+
+
+def nothing_option(numbered, word: str):
+    """The option that chooses nothing (pass, done, none, or 0 of a number), if the word asks for
+    nothing and the decision offers exactly one such option."""
+    if word.lower() not in NOTHING_WORDS:
+        return None
+    by_id = {o.id: o for _, o in numbered}
+    for nothing in NOTHING_IDS:
+        if nothing in by_id:
+            return by_id[nothing]
+    return None
+
+
+def shows_id(option) -> bool:
+    """Whether an option's id adds something to its label (else it is not shown beside it)."""
+    return not option.id.isdecimal() and words(option.id).lower() not in option.label.lower()
+
+
+def matching(numbered, text: str, aliases=None) -> list:
+    """Options whose label or id mentions every word of the text (any case); `aliases(option)`
+    gives more words an option answers to (the short names of what it names)."""
+    terms = text.lower().split()
+    found = []
+    for n, option in numbered:
+        haystack = " ".join([option.label, option.id] + (aliases(option) if aliases else [])).lower()
+        if all(term in haystack for term in terms):
+            found.append((n, option))
+    return found

@@ -1,0 +1,111 @@
+"""Option numbers at the terminal keep their meaning; words pick 'nothing' or find options and names;
+the legend explains the compact board's short names."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+import interpreter
+from interpreter.runtime.game import Decision, Option
+from interpreter.terminal import legend
+from interpreter.terminal.choices import matching, nothing_option, number_options
+from interpreter.terminal.prompt import Session
+
+
+def decision(ids: list[str], prompt: str = "Which?", labels: dict | None = None) -> Decision:
+    labels = labels or {}
+    return Decision(seat=1, prompt=prompt, options=[Option(i, labels.get(i, i.title())) for i in ids])
+
+
+def test_options_of_one_action_are_numbered_together_in_the_order_first_offered():
+    numbering = number_options(decision(["attack:a", "move:x", "attack:b", "pass"]))
+    assert [(n, o.id) for n, o in numbering.numbered] == [(1, "attack:a"), (2, "attack:b"), (3, "move:x"), (4, "pass")]
+
+
+def test_the_same_question_asked_again_keeps_every_number():
+    first = number_options(decision(["attack:a", "attack:b", "attack:c", "pass"]))
+    again = number_options(decision(["attack:a", "attack:c", "attack:d", "pass"]), first)
+    assert [(n, o.id) for n, o in again.numbered] == [(1, "attack:a"), (3, "attack:c"), (5, "attack:d"), (4, "pass")]
+    assert again.option(2) is None and again.span() == "1, 3, 4, 5"
+    other = number_options(decision(["attack:a", "attack:c"], prompt="Another question?"), again)
+    assert other.numbers == [1, 2]                       # a new question is numbered afresh
+
+
+def test_a_choice_of_whole_numbers_is_numbered_by_its_values():
+    numbering = number_options(decision(["0", "1", "2", "3"], labels={str(i): str(i) for i in range(4)}))
+    assert [(n, o.id) for n, o in numbering.numbered] == [(0, "0"), (1, "1"), (2, "2"), (3, "3")]
+    assert numbering.span() == "0-3"
+    assert nothing_option(numbering.numbered, "pass").id == "0"
+
+
+def test_a_number_is_ready_only_when_no_other_number_starts_with_it():
+    numbering = number_options(decision([f"o{i}" for i in range(1, 13)]))
+    assert numbering.ready("2") and numbering.ready("12")
+    assert not numbering.ready("1") and numbering.longer("1") == [10, 11, 12]
+    assert not numbering.ready("13") and not numbering.ready("x")
+
+
+def test_nothing_words_pick_the_pass_or_done_option_only():
+    numbered = number_options(decision(["a", "b", "pass"])).numbered
+    assert nothing_option(numbered, "PASS").id == "pass" and nothing_option(numbered, "none").id == "pass"
+    assert nothing_option(number_options(decision(["a", "done"])).numbered, "pass").id == "done"
+    assert nothing_option(number_options(decision(["a", "b"])).numbered, "pass") is None
+    assert nothing_option(numbered, "attack") is None
+
+
+def test_a_search_keeps_the_full_lists_numbers_and_finds_short_names():
+    numbered = number_options(decision(["x:s1", "x:r3", "x:p7"], labels={"x:s1": "Fire at side 1"})).numbered
+    found = matching(numbered, "S1", aliases=lambda o: ["S1"] if o.id.endswith("s1") else [])
+    assert [(n, o.id) for n, o in found] == [(1, "x:s1")]
+    assert [n for n, _ in matching(numbered, "p7")] == [3]
+
+
+@pytest.fixture(scope="module")
+def westerplatte():
+    game = interpreter.load_rules("westerplatte").new_game(seed=1, seats=2)
+    pick = random.Random(2)
+    for _ in range(20):
+        game.choose(pick.choice(game.decision.options).id)
+    return game
+
+
+def test_short_names_find_what_the_board_shows(westerplatte):
+    assert legend.by_short_name(westerplatte, "Off1") == ["officer_1"]
+    found = legend.by_short_name(westerplatte, "mg1")                 # a numbered short name's start
+    assert found and all(o.startswith("hmg_") for o in found)
+    assert legend.find(westerplatte, "officer_2") == ["officer_2"]
+
+
+def test_the_legend_names_every_shortened_thing_once(westerplatte):
+    entries = dict(legend.entries(westerplatte))
+    assert entries["Off…"] == "Officer of seat" and entries["MG…"] == "Machine-gun troop"
+    assert all(short.lower() != full.lower() for short, full in entries.items())
+    lines = legend.legend_lines(westerplatte, 80)
+    assert lines and all(len(line) <= 80 for line in lines)
+
+
+def run_session(game, answers: list[str], interactive: bool = False) -> str:
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None, highlight=False)
+    feed = iter(answers + ["quit"])
+    Session(game, console, read=lambda prompt, asker=None: next(feed), interactive=interactive).run()
+    return console.file.getvalue()
+
+
+def test_an_unknown_word_and_a_name_no_option_mentions_are_told_apart():
+    game = interpreter.load_rules("postmen").new_game(seed=3)
+    out = run_session(game, ["frobnicate", "gdaniec", "pass"])
+    assert "'frobnicate' is not a command, an option or a name in this game; type 'help'." in out
+    assert "No option now mentions 'gdaniec' (Gdaniec); 'all' lists the 3 options." in out
+    assert "→ End moves" in out                              # 'pass' ended the moves
+
+
+def test_the_question_is_recalled_after_log_and_legend():
+    game = interpreter.load_rules("postmen").new_game(seed=3)
+    out = run_session(game, ["log 3", "legend"])
+    after_log = out.split("(the last 3 of")[1]
+    assert after_log.splitlines()[1].startswith("[seat 1] Move a defender")
+    assert "Short names on the board:" in out and "TPW… Trained postal worker" in out
+    assert out.count("Choose 1-3; 'all' lists the options.") == 2
