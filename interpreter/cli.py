@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
+"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema and code."""
 from __future__ import annotations
 
 import argparse
@@ -86,6 +86,9 @@ def build_parser() -> Parser:
     sim.add_argument("--plot", metavar="FILE.png")
     sim.add_argument("--compare", metavar="KEY=VALUE,...",
                      help="also run a second configuration on the same seeds, e.g. variant=hard or bot=greedy")
+
+    from .lab.sweep_cli import add_parser as add_sweep
+    add_sweep(sub, _integer)
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")
@@ -305,6 +308,7 @@ def game_summary(game) -> dict:
 
 def cmd_sim(args) -> int:
     from .lab import sim
+    from .lab.progress import progress_printer
     from .lab.bots import BOTS
     if args.games < 1:
         raise UsageError("garrison sim: --games must be at least 1")
@@ -329,7 +333,7 @@ def cmd_sim(args) -> int:
             raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
     runs = []
     for config in configs:
-        progress = _progress_printer()
+        progress = progress_printer()
         try:
             runs.append(sim.run(config, args.jobs, progress))
         finally:
@@ -349,53 +353,6 @@ def cmd_sim(args) -> int:
         if args.plot:
             print(f"plot written to {args.plot}")
     return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
-
-
-def _progress_printer():
-    """Progress on stderr: at a terminal, rich's progress bar with games/s and the time left;
-    otherwise a line at every tenth of the run."""
-    stream = sys.stderr
-    if stream.isatty():
-        return _RichProgress()
-    state = {"tenth": 0}
-
-    def show(done: int, total: int, seconds: float) -> None:
-        tenth = done * 10 // total
-        if tenth == state["tenth"] and done < total:
-            return
-        state["tenth"] = tenth
-        rate = done / seconds if seconds else 0.0
-        eta = (total - done) / rate if rate else 0.0
-        stream.write(f"{done}/{total} games, {rate:.1f}/s, {eta:.0f}s left\n")
-        stream.flush()
-    return show
-
-
-class _RichProgress:
-    """A rich progress bar, started at the first game finished and stopped at the last."""
-
-    def __init__(self):
-        self.progress = self.task = None
-
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if self.progress is None:
-            from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                                     TextColumn("left"), TimeRemainingColumn(),
-                                     console=Console(stderr=True), transient=False)
-            self.task = self.progress.add_task("games", total=total, rate="")
-            self.progress.start()
-        rate = f"{done / seconds:.1f}/s" if seconds else ""
-        self.progress.update(self.task, completed=done, rate=rate)
-        if done >= total:
-            self.close()
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 def cmd_new(args) -> int:
@@ -460,6 +417,14 @@ def cmd_schema(args) -> int:
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
 COMMANDS["fmt"] = cmd_fmt
 COMMANDS["code"] = cmd_code
+
+
+def cmd_sweep(args) -> int:
+    from .lab.sweep_cli import cmd_sweep as sweep
+    return sweep(args)
+
+
+COMMANDS["sweep"] = cmd_sweep
 
 if __name__ == "__main__":
     sys.exit(main())

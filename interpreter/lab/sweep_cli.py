@@ -1,0 +1,120 @@
+"""`garrison sweep`: its arguments, and the command that plays a grid on a Dask cluster and summarises it."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from interpreter.runtime import GameError, RulesError
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def add_parser(sub, integer) -> None:
+    sweep = sub.add_parser("sweep", help="play a grid of configurations on a Dask cluster and compare them")
+    sweep.add_argument("pack", metavar="PACK", help="a bundled game or a pack's path")
+    axis = "repeat it for more points of the grid (the grid is every combination)"
+    sweep.add_argument("--variant", action="append", default=[], metavar="V", help=f"'standard' is none; {axis}")
+    sweep.add_argument("--mod", action="append", default=[], metavar="FILE[,FILE...]",
+                       help=f"mods applied together (comma-separated); 'none' is the pack as it is; {axis}")
+    sweep.add_argument("--scenario", action="append", default=[], metavar="FILE", help=f"'none' is none; {axis}")
+    sweep.add_argument("--seats", action="append", default=[], type=integer, metavar="N", help=axis)
+    sweep.add_argument("--bot", action="append", default=[], metavar="BOT", help=f"random, greedy or mcts; {axis}")
+    sweep.add_argument("--budget", action="append", default=[], type=integer, metavar="B",
+                       help=f"options looked at (greedy) or search iterations (mcts) per decision; {axis}")
+    sweep.add_argument("--games", type=integer, default=100, help="games per configuration (default 100)")
+    sweep.add_argument("--seed", type=integer, default=0, help="game i of every configuration uses seed SEED+i")
+    sweep.add_argument("--workers", type=integer, default=os.cpu_count() or 1,
+                       help="worker processes of the local cluster (default: one per core)")
+    sweep.add_argument("--scheduler", metavar="ADDRESS",
+                       help="use the Dask scheduler at ADDRESS (tcp://HOST:8786) and its workers instead")
+    sweep.add_argument("--timeout", type=integer, default=10, metavar="SECONDS",
+                       help="how long to wait for --scheduler to answer (default 10)")
+    sweep.add_argument("--chunk", type=integer, default=0, metavar="N",
+                       help="seeds per task (default: by bot, at most 100 random, 8 greedy, 2 mcts games)")
+    sweep.add_argument("--out", metavar="DIR", help="the results folder (default ./sweep-PACK)")
+    sweep.add_argument("--baseline", metavar="CONFIG",
+                       help="the configuration others are compared with: its number, key, or SETTING=VALUE,... "
+                            "(default: the first)")
+    sweep.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sweep.add_argument("--plot", metavar="FILE.png", help="draw outcome shares and scores with their intervals")
+
+
+def cmd_sweep(args) -> int:
+    from interpreter.cli import UsageError
+    from . import sweep, sweep_cluster, sweep_report
+    from .sweep_store import ResultsFolder
+    sweep_cluster.require_dask()
+    for name, least in (("games", 1), ("workers", 1), ("timeout", 1), ("chunk", 0)):
+        if getattr(args, name) < least:
+            raise UsageError(f"garrison sweep: --{name} must be at least {least}")
+    spec = sweep.GridSpec(args.pack, args.variant, args.mod, args.scenario, args.seats, args.bot, args.budget)
+    try:
+        points = sweep.build_grid(spec)
+    except RulesError as err:
+        print(err.report(), file=sys.stderr)
+        return EXIT_ERRORS
+    except GameError as err:
+        raise UsageError(f"garrison sweep: {err}") from None
+    baseline = sweep_report.choose_baseline(points, args.baseline)
+    seeds = range(args.seed, args.seed + args.games)
+    store = ResultsFolder(args.out or f"sweep-{points[0].game}")
+    others = store.others(points)
+    _note_others(others, store)
+    recorded = {p.key: set(store.rows(p.key)) for p in points}
+    work = sweep.tasks(points, seeds, recorded, args.workers, args.chunk)
+    played = sweep_cluster.Played()
+    if work:
+        played = _play(args, points, seeds, work, store)
+    else:
+        _say(f"all {len(points) * len(seeds)} games of {len(points)} configuration(s) are already in {store.path}")
+    summary = sweep_report.summarise(points, store, seeds, baseline, played, others)
+    store.write_summary(summary)
+    if args.plot:
+        sweep_report.plot(summary, args.plot)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        from rich.console import Console
+        sweep_report.print_tables(summary, Console(width=None if sys.stdout.isatty() else 160))
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    if played.interrupted:
+        _say(f"stopped: the games finished are kept in {store.path}; run the same command again to play the rest")
+    return EXIT_ERRORS if played.interrupted else EXIT_OK
+
+
+def _play(args, points, seeds, work, store):
+    """Record the run, then play the tasks on the cluster, writing each one's rows as it finishes."""
+    from . import sweep_cluster
+    from .progress import progress_printer
+    store.begin(points, seeds, sys.argv[1:])
+    to_play = sum(len(s) for _, s in work)
+    where = f"the scheduler at {args.scheduler}" if args.scheduler else f"a local cluster of {args.workers} process(es)"
+    kept = len(points) * len(seeds) - to_play
+    _say(f"{len(points)} configuration(s) × {len(seeds)} seeds: {to_play} games in {len(work)} tasks on {where}"
+         + (f" ({kept} already in {store.path})" if kept else "") + f"; results in {store.path}")
+    progress = progress_printer()
+
+    def record(rows):
+        store.append(rows[0]["config"], rows)
+    try:
+        with sweep_cluster.connect(args.scheduler, args.workers, args.timeout) as client:
+            return sweep_cluster.run(client, work, record, progress)
+    finally:
+        getattr(progress, "close", lambda: None)()
+        store.close()
+
+
+def _note_others(others: list, store) -> None:
+    changed = [o for o in others if o["changed"]]
+    for o in changed:
+        _say(f"note: the rules of {o['description']} changed since it was swept here; its {o['key']} results are "
+             f"kept apart and not used")
+    if len(others) > len(changed):
+        _say(f"note: {store.path} also holds {len(others) - len(changed)} configuration(s) not in this grid "
+             f"(listed in its manifest.json); they are not in this summary")
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr)
