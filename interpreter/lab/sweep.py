@@ -89,7 +89,7 @@ def build_grid(spec: GridSpec) -> list[Point]:
     variants = [None if v in (STANDARD, NONE) else v for v in spec.variants or [STANDARD]]
     points: dict[str, Point] = {}
     for mods, scenario in product(mod_sets, scenarios):
-        rules = sim._rules(sim.SimConfig(pack, mods=mods + ((scenario,) if scenario else ())))
+        rules = sim._rules(sim.SimConfig(pack, mods=mods + ((scenario,) if scenario else ())), fresh=True)
         for variant in variants:
             rules.view(variant)                  # an unknown variant says so, with the ones there are
         for seats in spec.seats or [1]:
@@ -153,20 +153,23 @@ def play_chunk(point: Point, seeds: list) -> list[dict]:
 
 def _local_config(point: Point) -> sim.SimConfig:
     """The configuration with this machine's paths; refuses rules whose text is not the text swept."""
-    if point not in _LOCAL:
-        here = socket.gethostname()
+    here = socket.gethostname()
+    config = _LOCAL.get(point)
+    if config is None:
         pack = point.pack if point.pack in bundled_names() else _local_file(point.pack, here)
         config = sim.SimConfig(pack, 0, point.bot, point.variant, point.seats,
                                tuple(_local_file(c, here) for c in point.changes), 0, point.budget)
-        try:
-            fingerprint = sim._rules(config).fingerprint
-        except RulesError as err:
-            raise GameError(f"on {here}, the rules of {point.describe()} do not load: {err}") from None
-        if fingerprint != point.fingerprint:
-            raise GameError(f"on {here}, the rules of {point.describe()} differ from the ones swept "
-                            f"(fingerprint {fingerprint}, not {point.fingerprint}): copy the same files there")
-        _LOCAL[point] = config
-    return _LOCAL[point]
+    try:
+        fingerprint = sim._rules(config).fingerprint
+        if fingerprint != point.fingerprint:      # the files may have changed since this process read them
+            fingerprint = sim._rules(config, fresh=True).fingerprint
+    except RulesError as err:
+        raise GameError(f"on {here}, the rules of {point.describe()} do not load: {err}") from None
+    if fingerprint != point.fingerprint:
+        raise GameError(f"on {here}, the rules of {point.describe()} differ from the ones swept "
+                        f"(fingerprint {fingerprint}, not {point.fingerprint}): copy the same files there")
+    _LOCAL[point] = config
+    return config
 
 
 def _local_file(path: str, here: str) -> str:

@@ -56,6 +56,8 @@ def cmd_sweep(args) -> int:
         return EXIT_ERRORS
     except GameError as err:
         raise UsageError(f"garrison sweep: {err}") from None
+    if args.scheduler:
+        sweep_cluster.parse_scheduler(args.scheduler)
     baseline = sweep_report.choose_baseline(points, args.baseline)
     seeds = range(args.seed, args.seed + args.games)
     store = ResultsFolder(args.out or f"sweep-{points[0].game}")
@@ -88,18 +90,20 @@ def _play(args, points, seeds, work, store):
     """Record the run, then play the tasks on the cluster, writing each one's rows as it finishes."""
     from . import sweep_cluster
     from .progress import progress_printer
-    store.begin(points, seeds, sys.argv[1:])
-    to_play = sum(len(s) for _, s in work)
-    where = f"the scheduler at {args.scheduler}" if args.scheduler else f"a local cluster of {args.workers} process(es)"
-    kept = len(points) * len(seeds) - to_play
-    _say(f"{len(points)} configuration(s) × {len(seeds)} seeds: {to_play} games in {len(work)} tasks on {where}"
-         + (f" ({kept} already in {store.path})" if kept else "") + f"; results in {store.path}")
     progress = progress_printer()
 
     def record(rows):
         store.append(rows[0]["config"], rows)
     try:
         with sweep_cluster.connect(args.scheduler, args.workers, args.timeout) as client:
+            store.begin(points, seeds, sys.argv[1:])
+            to_play = sum(len(s) for _, s in work)
+            workers = len(client.scheduler_info().get("workers", {}))
+            where = (f"the scheduler at {args.scheduler} ({workers} worker(s) now)" if args.scheduler
+                     else f"a local cluster of {workers} process(es)")
+            kept = len(points) * len(seeds) - to_play
+            _say(f"{len(points)} configuration(s) × {len(seeds)} seeds: {to_play} games in {len(work)} tasks on {where}"
+                 + (f" ({kept} already in {store.path})" if kept else "") + f"; results in {store.path}")
             return sweep_cluster.run(client, work, record, progress)
     finally:
         getattr(progress, "close", lambda: None)()

@@ -44,7 +44,7 @@ def connect(scheduler: str | None, workers: int, timeout: float):
     else:
         with _sigint_ignored():      # the worker processes inherit it: a Ctrl-C stops this process only
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
     try:
         yield client
@@ -54,17 +54,22 @@ def connect(scheduler: str | None, workers: int, timeout: float):
             _quietly(cluster.close)
 
 
-def _reachable(address: str, timeout: float) -> None:
-    """A malformed address, or a scheduler that does not answer within `timeout`, is one line."""
+def parse_scheduler(address: str) -> tuple[str, int]:
+    """The host and port of a scheduler's address; a malformed one is a one-line error."""
     from distributed.comm import parse_address
     from distributed.comm.addressing import parse_host_port
     try:
         scheme, location = parse_address(address)
         if scheme not in ("tcp", "tls"):
             raise ValueError(f"use a tcp:// or tls:// address, not {scheme}://")
-        host, port = parse_host_port(location)
+        return parse_host_port(location)
     except ValueError as err:
         raise GameError(f"--scheduler {address} is not a scheduler's address ({err}); e.g. tcp://10.0.0.5:8786") from None
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """A scheduler that does not answer within `timeout` is a one-line error, not a long wait."""
+    host, port = parse_scheduler(address)
     try:
         socket.create_connection((host, port), timeout=timeout).close()
     except OSError as err:
