@@ -82,8 +82,8 @@ def print_tables(summary: dict, console) -> None:
     from rich.table import Table
     names = outcome_names(summary)
     first, stop = summary["seeds"]
-    figures = Table(title=f"{summary['game']}: seeds {first}..{stop - 1}, 95% intervals below each figure",
-                    title_justify="left")
+    console.print(f"[bold]{summary['game']}[/]: seeds {first}..{stop - 1}; 95% intervals below each figure")
+    figures = Table()
     for column in ("#", "configuration", "games", *names, "score", "decisions"):
         figures.add_column(column, justify="left" if column == "configuration" else "right")
     for c in summary["configurations"]:
@@ -97,8 +97,8 @@ def print_tables(summary: dict, console) -> None:
     rest = [c for c in summary["configurations"] if c["difference_from_baseline"] is not None]
     if not rest:
         return
-    diffs = Table(title=f"difference from #{base} on the same seeds (coloured where the interval excludes 0)",
-                  title_justify="left")
+    console.print(f"[bold]difference from #{base}[/] on the same seeds; coloured where the interval excludes 0")
+    diffs = Table()
     for column in ("#", "configuration", "paired games", *names, "score"):
         diffs.add_column(column, justify="left" if column == "configuration" else "right")
     for c in rest:
