@@ -64,10 +64,9 @@ def cmd_sweep(args) -> int:
     others = store.others(points)
     _note_others(others, store)
     recorded = {p.key: set(store.rows(p.key)) for p in points}
-    work = sweep.tasks(points, seeds, recorded, args.workers, args.chunk)
     played = sweep_cluster.Played()
-    if work:
-        played = _play(args, points, seeds, work, store)
+    if any(s not in recorded[p.key] for p in points for s in seeds):
+        played = _play(args, points, seeds, recorded, store)
     else:
         _say(f"all {len(points) * len(seeds)} games of {len(points)} configuration(s) are already in {store.path}")
     summary = sweep_report.summarise(points, store, seeds, baseline, played, others)
@@ -86,9 +85,9 @@ def cmd_sweep(args) -> int:
     return EXIT_ERRORS if played.interrupted else EXIT_OK
 
 
-def _play(args, points, seeds, work, store):
-    """Record the run, then play the tasks on the cluster, writing each one's rows as it finishes."""
-    from . import sweep_cluster
+def _play(args, points, seeds, recorded, store):
+    """Record the run, then play the seeds missing on the cluster, writing each task's rows as it finishes."""
+    from . import sweep, sweep_cluster
     from .progress import progress_printer
     progress = progress_printer()
 
@@ -97,8 +96,9 @@ def _play(args, points, seeds, work, store):
     try:
         with sweep_cluster.connect(args.scheduler, args.workers, args.timeout) as client:
             store.begin(points, seeds, sys.argv[1:])
-            to_play = sum(len(s) for _, s in work)
             workers = len(client.scheduler_info().get("workers", {}))
+            work = sweep.tasks(points, seeds, recorded, workers or args.workers, args.chunk)
+            to_play = sum(len(s) for _, s in work)
             where = (f"the scheduler at {args.scheduler} ({workers} worker(s) now)" if args.scheduler
                      else f"a local cluster of {workers} process(es)")
             kept = len(points) * len(seeds) - to_play

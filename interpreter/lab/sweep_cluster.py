@@ -103,8 +103,9 @@ def run(client, tasks: list, record, progress=None) -> Played:
     played = Played(workers=len(client.scheduler_info().get("workers", {})))
     total = sum(len(seeds) for _, seeds in tasks)
     start = time.perf_counter()
-    futures = [client.submit(play_chunk, point, seeds, pure=False, key=f"garrison-{point.key}-{seeds[0]}-{i}")
-               for i, (point, seeds) in enumerate(tasks)]
+    # a key names the work exactly (configuration, first and last seed, count): same key, same rows
+    futures = [client.submit(play_chunk, point, seeds, key=f"garrison-{point.key}-{seeds[0]}-{seeds[-1]}-{len(seeds)}")
+               for point, seeds in tasks]
     try:
         for future in as_completed(futures):
             if future.status != "finished":

@@ -72,8 +72,10 @@ class ResultsFolder:
 
     def begin(self, points, seeds: range, argv: list) -> None:
         """Record the grid and this run in the manifest before the first game is played."""
-        self.path.mkdir(parents=True, exist_ok=True)
-        (self.path / "results").mkdir(exist_ok=True)
+        try:
+            (self.path / "results").mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise GameError(f"cannot write the results to {self.path}: {err.strerror or err}") from None
         for p in points:
             self.manifest["configurations"][p.key] = {**p.manifest_entry(), "file": f"results/{p.key}.jsonl"}
         self.manifest["runs"] = self.manifest["runs"][-99:] + [{
