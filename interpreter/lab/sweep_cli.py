@@ -11,20 +11,22 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
 def add_parser(sub, integer) -> None:
-    sweep = sub.add_parser("sweep", help="play a grid of configurations on a Dask cluster and compare them")
+    sweep = sub.add_parser("sweep", help="play a grid of configurations on a Dask cluster and compare them",
+                           description="Play every combination of the settings given (each of --variant, --mod, "
+                                       "--scenario, --seats, --bot and --budget may be repeated) on the same seeds, "
+                                       "on Dask's distributed scheduler; see docs/sweeps.md.")
     sweep.add_argument("pack", metavar="PACK", help="a bundled game or a pack's path")
-    axis = "repeat it for more points of the grid (the grid is every combination)"
-    sweep.add_argument("--variant", action="append", default=[], metavar="V", help=f"'standard' is none; {axis}")
+    sweep.add_argument("--variant", action="append", default=[], metavar="V", help="a variant ('standard': none)")
     sweep.add_argument("--mod", action="append", default=[], metavar="FILE[,FILE...]",
-                       help=f"mods applied together (comma-separated); 'none' is the pack as it is; {axis}")
-    sweep.add_argument("--scenario", action="append", default=[], metavar="FILE", help=f"'none' is none; {axis}")
-    sweep.add_argument("--seats", action="append", default=[], type=integer, metavar="N", help=axis)
-    sweep.add_argument("--bot", action="append", default=[], metavar="BOT", help=f"random, greedy or mcts; {axis}")
+                       help="mods applied together ('none': the pack as it is)")
+    sweep.add_argument("--scenario", action="append", default=[], metavar="FILE", help="a scenario ('none': none)")
+    sweep.add_argument("--seats", action="append", default=[], type=integer, metavar="N", help="seats (default 1)")
+    sweep.add_argument("--bot", action="append", default=[], metavar="BOT", help="random (default), greedy or mcts")
     sweep.add_argument("--budget", action="append", default=[], type=integer, metavar="B",
-                       help=f"options looked at (greedy) or search iterations (mcts) per decision; {axis}")
-    sweep.add_argument("--games", type=integer, default=100, help="games per configuration (default 100)")
-    sweep.add_argument("--seed", type=integer, default=0, help="game i of every configuration uses seed SEED+i")
-    sweep.add_argument("--workers", type=integer, default=os.cpu_count() or 1,
+                       help="options looked at (greedy) or search iterations (mcts) per decision")
+    sweep.add_argument("--games", type=integer, default=100, metavar="N", help="games per configuration (default 100)")
+    sweep.add_argument("--seed", type=integer, default=0, metavar="S", help="game i of every configuration uses seed S+i")
+    sweep.add_argument("--workers", type=integer, default=os.cpu_count() or 1, metavar="N",
                        help="worker processes of the local cluster (default: one per core)")
     sweep.add_argument("--scheduler", metavar="ADDRESS",
                        help="use the Dask scheduler at ADDRESS (tcp://HOST:8786) and its workers instead")
@@ -32,7 +34,7 @@ def add_parser(sub, integer) -> None:
                        help="how long to wait for --scheduler to answer (default 10)")
     sweep.add_argument("--chunk", type=integer, default=0, metavar="N",
                        help="seeds per task (default: by bot, at most 100 random, 8 greedy, 2 mcts games)")
-    sweep.add_argument("--out", metavar="DIR", help="the results folder (default ./sweep-PACK)")
+    sweep.add_argument("--out", metavar="DIR", help="the results folder (default ./sweep-GAME)")
     sweep.add_argument("--baseline", metavar="CONFIG",
                        help="the configuration others are compared with: its number, key, or SETTING=VALUE,... "
                             "(default: the first)")

@@ -303,3 +303,20 @@ def test_ctrl_c_at_a_terminal_stops_the_cluster_and_keeps_what_finished(tmp_path
     assert alive == []
     rows = [json.loads(line) for p in out.glob("results/*.jsonl") for line in p.read_text().splitlines()]
     assert len(rows) >= 8 and len({r["seed"] for r in rows}) == len(rows)
+
+
+def test_the_guides_sweeps_are_valid_grids(monkeypatch):
+    """Every `garrison sweep` in docs/sweeps.md parses, and names variants and mods that exist."""
+    import re
+    import shlex
+    from interpreter.cli import build_parser
+    monkeypatch.chdir(REPO)
+    guide = (REPO / "docs" / "sweeps.md").read_text(encoding="utf-8")
+    shown = [line.strip() for block in re.findall(r"```sh\n(.*?)```", guide, re.S)
+             for line in block.replace("\\\n", " ").splitlines() if line.strip().startswith("garrison sweep")]
+    assert len(shown) >= 2
+    for line in shown:
+        args = build_parser().parse_args(shlex.split(line)[1:])
+        grid = sweep.build_grid(sweep.GridSpec(args.pack, args.variant, args.mod, args.scenario, args.seats,
+                                               args.bot, args.budget))
+        assert len(grid) == max(1, len(args.variant)) * max(1, len(args.mod)) * max(1, len(args.seats))
