@@ -60,6 +60,8 @@ def cmd_sweep(args) -> int:
         raise UsageError(f"garrison sweep: {err}") from None
     if args.scheduler:
         sweep_cluster.parse_scheduler(args.scheduler)
+    if args.plot:
+        sweep_report.pyplot()           # before the games, not after them
     baseline = sweep_report.choose_baseline(points, args.baseline)
     seeds = range(args.seed, args.seed + args.games)
     store = ResultsFolder(args.out or f"sweep-{points[0].game}")
@@ -97,7 +99,7 @@ def _play(args, points, seeds, recorded, store):
         store.append(rows[0]["config"], rows)
     try:
         with sweep_cluster.connect(args.scheduler, args.workers, args.timeout) as client:
-            store.begin(points, seeds, sys.argv[1:])
+            store.begin(points, seeds, _command(args))
             workers = len(client.scheduler_info().get("workers", {}))
             work = sweep.tasks(points, seeds, recorded, workers or args.workers, args.chunk)
             to_play = sum(len(s) for _, s in work)
@@ -110,6 +112,16 @@ def _play(args, points, seeds, recorded, store):
     finally:
         getattr(progress, "close", lambda: None)()
         store.close()
+
+
+def _command(args) -> str:
+    """The sweep as a command line, for the manifest's record of runs."""
+    import shlex
+    words = ["garrison", "sweep", args.pack]
+    for name in ("variant", "mod", "scenario", "seats", "bot", "budget"):
+        words += [w for value in getattr(args, name) for w in (f"--{name}", str(value))]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
+    return shlex.join(words)
 
 
 def _note_others(others: list, store) -> None:

@@ -136,14 +136,20 @@ def _difference(d: dict | None, percent: bool = False) -> str:
     return f"{value}\n[dim]{shown(low)}…{shown(high)}[/]"
 
 
-def plot(summary: dict, path: str) -> None:
-    """Outcome shares and mean scores per configuration, each with its 95% interval, as a PNG."""
+def pyplot():
+    """matplotlib's pyplot drawing to files, or a one-line error saying how to install it."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
+    return plt
+
+
+def plot(summary: dict, path: str) -> None:
+    """Outcome shares and mean scores per configuration, each with its 95% interval, as a PNG."""
+    plt = pyplot()
     configs = summary["configurations"]
     names = outcome_names(summary)
     tags = [f"#{c['number']} {c['label']}" for c in configs]

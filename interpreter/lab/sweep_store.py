@@ -70,7 +70,7 @@ class ResultsFolder:
         return [{**entry, "changed": json.dumps(_settings(entry)) in mine}
                 for key, entry in self.manifest["configurations"].items() if key not in keys]
 
-    def begin(self, points, seeds: range, argv: list) -> None:
+    def begin(self, points, seeds: range, command: str) -> None:
         """Record the grid and this run in the manifest before the first game is played."""
         try:
             (self.path / "results").mkdir(parents=True, exist_ok=True)
@@ -80,7 +80,7 @@ class ResultsFolder:
             self.manifest["configurations"][p.key] = {**p.manifest_entry(), "file": f"results/{p.key}.jsonl"}
         self.manifest["runs"] = self.manifest["runs"][-99:] + [{
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "seeds": [seeds.start, seeds.stop], "configurations": [p.key for p in points], "command": argv}]
+            "seeds": [seeds.start, seeds.stop], "configurations": [p.key for p in points], "command": command}]
         write_atomically(self.manifest_path, json.dumps(self.manifest, indent=1, ensure_ascii=False) + "\n")
 
     def append(self, key: str, rows: list[dict]) -> None:

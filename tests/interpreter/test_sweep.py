@@ -179,6 +179,7 @@ def test_another_grid_in_the_same_folder_is_kept_apart(capsys, tmp_path, schedul
     assert [o["rules_changed"] for o in summary["other_configurations"]] == [True, False]
     manifest = json.loads((out / "manifest.json").read_text())
     assert len(manifest["configurations"]) == 3 and len(manifest["runs"]) == 3
+    assert manifest["runs"][1]["command"] == f"garrison sweep {TINY} --variant hard --mod {mod} --games 5 --seed 0"
 
 
 def test_the_summary_compares_with_the_baseline(capsys, tmp_path, scheduler):
@@ -320,3 +321,10 @@ def test_the_guides_sweeps_are_valid_grids(monkeypatch):
         grid = sweep.build_grid(sweep.GridSpec(args.pack, args.variant, args.mod, args.scenario, args.seats,
                                                args.bot, args.budget))
         assert len(grid) == max(1, len(args.variant)) * max(1, len(args.mod)) * max(1, len(args.seats))
+
+
+def test_plot_without_matplotlib_is_refused_before_any_game(capsys, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, _, err = run(capsys, TINY, "--plot", str(tmp_path / "p.png"), "--out", str(tmp_path / "out"))
+    assert code == 2 and err.strip() == "garrison: --plot needs matplotlib: pip install 'garrison[plot]'"
+    assert not (tmp_path / "out").exists()
