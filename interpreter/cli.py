@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema, code and completion."""
+"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema, code and completion."""
 from __future__ import annotations
 
 import argparse
@@ -67,6 +67,9 @@ def build_parser() -> Parser:
     info.add_argument("--scenario", metavar="FILE")
 
     add_sim_parser(sub)
+
+    from .lab.sweep_cli import add_parser as add_sweep
+    add_sweep(sub, integer)
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")
@@ -335,8 +338,15 @@ def cmd_schema(args) -> int:
     return EXIT_OK
 
 
+def cmd_sweep(args) -> int:
+    from .lab.sweep_cli import cmd_sweep as sweep
+    return sweep(args)
+
+
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim,
-            "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code, "completion": cmd_completion}
+            "sweep": cmd_sweep, "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code,
+            "completion": cmd_completion}
+
 
 if __name__ == "__main__":
     sys.exit(main())

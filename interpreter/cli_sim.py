@@ -8,6 +8,7 @@ import sys
 from interpreter.runtime import RulesError
 
 from .cli_common import EXIT_ERRORS, EXIT_OK, UsageError, changes, integer
+from .lab.progress import progress_printer
 
 
 def add_sim_parser(sub) -> None:
@@ -64,7 +65,7 @@ def cmd_sim(args) -> int:
             raise UsageError(f"garrison sim: {rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {config.seats}")
     runs = []
     for config in configs:
-        progress = _progress_printer()
+        progress = progress_printer()
         try:
             runs.append(sim.run(config, args.jobs, progress))
         finally:
@@ -84,50 +85,3 @@ def cmd_sim(args) -> int:
         if args.plot:
             print(f"plot written to {args.plot}")
     return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
-
-
-def _progress_printer():
-    """Progress on stderr: at a terminal, rich's progress bar with games/s and the time left;
-    otherwise a line at every tenth of the run."""
-    stream = sys.stderr
-    if stream.isatty():
-        return _RichProgress()
-    state = {"tenth": 0}
-
-    def show(done: int, total: int, seconds: float) -> None:
-        tenth = done * 10 // total
-        if tenth == state["tenth"] and done < total:
-            return
-        state["tenth"] = tenth
-        rate = done / seconds if seconds else 0.0
-        eta = (total - done) / rate if rate else 0.0
-        stream.write(f"{done}/{total} games, {rate:.1f}/s, {eta:.0f}s left\n")
-        stream.flush()
-    return show
-
-
-class _RichProgress:
-    """A rich progress bar, started at the first game finished and stopped at the last."""
-
-    def __init__(self):
-        self.progress = self.task = None
-
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        if self.progress is None:
-            from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                                     TextColumn("left"), TimeRemainingColumn(),
-                                     console=Console(stderr=True), transient=False)
-            self.task = self.progress.add_task("games", total=total, rate="")
-            self.progress.start()
-        rate = f"{done / seconds:.1f}/s" if seconds else ""
-        self.progress.update(self.task, completed=done, rate=rate)
-        if done >= total:
-            self.close()
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()

@@ -1,1 +1,1 @@
-"""The simulation lab: bots, many seeded games in parallel, and their statistics."""
+"""The simulation lab: bots, many seeded games in parallel, their statistics, and sweeps of many configurations on Dask."""

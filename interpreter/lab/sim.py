@@ -33,9 +33,10 @@ class SimConfig:
 _RULES: dict = {}
 
 
-def _rules(config: SimConfig):
+def _rules(config: SimConfig, fresh: bool = False):
+    """A configuration's rules, loaded once per process (`fresh`: read the files again, in case they changed)."""
     key = (config.game, config.mods)
-    if key not in _RULES:
+    if fresh or key not in _RULES:
         from interpreter.runtime import load_rules
         _RULES[key] = load_rules(config.game, mods=list(config.mods))
     return _RULES[key]

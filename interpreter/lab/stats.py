@@ -60,3 +60,12 @@ def paired_difference(a: list[float], b: list[float], z: float = Z95) -> dict:
     mean = statistics.fmean(diffs)
     half = z * (statistics.stdev(diffs) / math.sqrt(len(diffs))) if len(diffs) > 1 else 0.0
     return {"difference": mean, "ci95": [mean - half, mean + half]}
+
+
+def mean_interval(values: list[float], z: float = Z95) -> list:
+    """The mean with a normal-approximation interval (the same approximation as paired_difference)."""
+    if not values:
+        return [None, None]
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return [mean - half, mean + half]

@@ -238,7 +238,7 @@ def test_each_command_shown_works(doc, block, line, tmp_path, monkeypatch, capsy
 LINK = re.compile(r"\]\(([^)#:\s]+)\)")
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/tutorial.md", "docs/modding.md", "docs/porting.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/tutorial.md", "docs/modding.md", "docs/porting.md", "docs/sweeps.md"])
 def test_relative_links_lead_somewhere(doc):
     path = REPO / doc
     for target in LINK.findall(path.read_text(encoding="utf-8")):
