@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from lark import Tree
 
 from . import ast as A
+from .index import FileIndex, index_file
 from .errors import Diagnostic, SyntaxProblem
 from .loader import check_parsed
 from .parser import parse_file_tree
@@ -20,6 +21,14 @@ class ParsedFile:
     tree: Tree | None = None
     decls: list[A.AnyDecl] = field(default_factory=list)
     problem: Diagnostic | None = None
+    _index: FileIndex | None = None
+
+    @property
+    def index(self) -> FileIndex | None:
+        """Where each name of the file is declared and used (None if the file does not parse)."""
+        if self._index is None and self.tree is not None:
+            self._index = index_file(self.path, self.tree)
+        return self._index
 
 
 class Workspace:

@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
+"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema, code and lsp."""
 from __future__ import annotations
 
 import argparse
@@ -101,6 +101,8 @@ def build_parser() -> Parser:
     code.add_argument("--variant", default=None)
     code.add_argument("--mod", action="append", default=[], metavar="FILE")
     code.add_argument("--scenario", metavar="FILE")
+
+    sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
     return parser
 
 
@@ -460,6 +462,14 @@ def cmd_schema(args) -> int:
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
 COMMANDS["fmt"] = cmd_fmt
 COMMANDS["code"] = cmd_code
+
+
+def cmd_lsp(args) -> int:
+    from interpreter.lsp.command import run_language_server
+    return run_language_server(_version())
+
+
+COMMANDS["lsp"] = cmd_lsp
 
 if __name__ == "__main__":
     sys.exit(main())
