@@ -1,0 +1,70 @@
+"""Measures how fast `garrison lsp` answers while a Postmen file is edited: the first diagnostics after
+opening it, diagnostics after each change (the time from sending the change to receiving the pack's
+diagnostics, the server's wait for typing to pause included), and each kind of request.
+
+Run: python bench/lsp_response.py [FILE] [--changes N]   (default: content/postmen/defense.rules, 20 changes)
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from lsp_client import ROOT, Session
+
+
+def timed(call) -> tuple[float, object]:
+    started = time.perf_counter()
+    answer = call()
+    return (time.perf_counter() - started) * 1000, answer
+
+
+def place(text: str, needle: str, offset: int = 0) -> tuple[int, int]:
+    before = text[: text.index(needle) + offset]
+    return before.count("\n"), len(before) - (before.rfind("\n") + 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", default=str(ROOT / "content" / "postmen" / "defense.rules"))
+    parser.add_argument("--changes", type=int, default=20)
+    args = parser.parse_args()
+    path = Path(args.file).resolve()
+    text = path.read_text(encoding="utf-8")
+    session = Session()
+    try:
+        ms, _ = timed(lambda: session.wait_for_diagnostics(session.open(path)))
+        uri = path.as_uri()
+        print(f"{path.name} ({text.count(chr(10))} lines; pack of {len(list(path.parent.glob('*.rules')))} files)")
+        print(f"  open, first diagnostics (parsing the whole pack): {ms:7.1f} ms")
+        latencies, broken = [], 0
+        for i in range(args.changes):
+            # every other change breaks a name, so the diagnostics really change each time
+            edited = text.replace("function fresh(", f"function fresh{i}(" if i % 2 else "function fresh(", 1)
+            ms, found = timed(lambda: (session.change(uri, edited), session.wait_for_diagnostics(uri))[1])
+            latencies.append(ms)
+            broken += bool(found)
+        print(f"  change -> diagnostics over {args.changes} changes ({broken} with errors): "
+              f"median {statistics.median(latencies):.1f} ms, worst {max(latencies):.1f} ms")
+        session.change(uri, text)
+        session.wait_for_diagnostics(uri)
+        line, col = place(text, "tokens(d, disrupted)", 2)
+        requests = {
+            "hover (builtin)": lambda: session.hover(uri, line, col),
+            "hover (declaration)": lambda: session.hover(uri, *place(text, "on_board(d)", 2)),
+            "definition": lambda: session.definition(uri, *place(text, "on_board(d)", 2)),
+            "references": lambda: session.references(uri, *place(text, "function fresh(", 10)),
+            "completion": lambda: session.completion(uri, line, col),
+            "document symbols": lambda: session.symbols(uri),
+            "formatting": lambda: session.formatting(uri),
+        }
+        for name, call in requests.items():
+            times = [timed(call)[0] for _ in range(5)]
+            print(f"  {name:<22} median {statistics.median(times):6.1f} ms")
+    finally:
+        session.close()
+
+
+if __name__ == "__main__":
+    main()
