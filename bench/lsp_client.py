@@ -59,8 +59,9 @@ class Session:
 
     # ---- documents ------------------------------------------------------------------------
 
-    def open(self, path: Path, text: str | None = None) -> str:
-        uri = path.resolve().as_uri()
+    def open(self, path: Path | str, text: str | None = None) -> str:
+        """Open a file (or, given a uri such as untitled:Untitled-1, a document never saved)."""
+        uri = path if isinstance(path, str) else path.resolve().as_uri()
         if uri in self.versions:
             self.close_file(uri)
         self.versions[uri] = 1

@@ -3,6 +3,7 @@ findings for a whole pack, and every file's declarations and names."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -12,6 +13,7 @@ from dsl import Definition, Diagnostic, FileIndex, ParsedFile, Use, Workspace, a
 from .packs import PackFiles, pack_of
 
 log = logging.getLogger(__name__)
+PACK_SECONDS = 2.0
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Analysis:
         self.bundled = bundled
         self.workspace = Workspace()
         self.last_good: dict[Path, ParsedFile] = {}
+        self._packs: dict[Path, tuple[float, str, PackFiles]] = {}
 
     def text(self, path: Path) -> str:
         text = self.unsaved(path)
@@ -42,7 +45,14 @@ class Analysis:
             return ""
 
     def pack(self, path: Path) -> PackFiles:
-        return pack_of(path, self.text(path), self.bundled)
+        """The files `path` is checked with; looked for again at most every PACK_SECONDS (files come and go)."""
+        text = self.text(path)
+        known = self._packs.get(path)
+        if known is not None and known[1] == text and time.monotonic() - known[0] < PACK_SECONDS:
+            return known[2]
+        pack = pack_of(path, text, self.bundled)
+        self._packs[path] = (time.monotonic(), text, pack)
+        return pack
 
     def parsed(self, path: Path) -> ParsedFile:
         parsed = self.workspace.parse(str(path), self.text(path))

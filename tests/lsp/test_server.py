@@ -207,6 +207,23 @@ def test_a_mod_is_checked_against_its_game(session, tmp_path):
     assert any("no piece 'no_such_piece'" in d.message for d in found)
 
 
+def test_a_mod_kept_elsewhere_is_checked_on_the_bundled_game_it_names(session, tmp_path):
+    mod = tmp_path / "my_mod.rules"
+    mod.write_text('mod "Tougher riflemen" for postmen\nchange piece rifleman { defense 5 }\n')
+    uri = session.open(mod)
+    assert session.wait_for_diagnostics(uri) == []
+    session.change(uri, 'mod "Tougher riflemen" for postmen\nchange piece rifleman { toughness 5 }\n')
+    [found] = session.wait_for_diagnostics(uri)
+    assert "no attribute 'toughness'" in found.message and found.range.start.line == 1
+
+
+def test_a_document_never_saved_is_checked_alone(session):
+    uri = session.open("untitled:Untitled-1", 'game g "G" { seats 1 }\nplay { set nothing = 1 }\n')
+    [found] = session.wait_for_diagnostics(uri)
+    assert "nothing" in found.message and found.range.start.line == 1
+    assert session.hover(uri, 0, 1).contents.value.startswith("**keyword** `game`")
+
+
 def test_nonsense_never_stops_the_server(session, tmp_path):
     """Binary junk, unclosed strings and deep nesting get diagnostics or nothing, and the server answers on."""
     path = tmp_path / "junk" / "junk.rules"
