@@ -8,7 +8,7 @@ from lark import Token, Tree
 from lark.exceptions import LarkError
 
 from .grammar import lark_parser
-from .to_ast import _interpolation_end
+from .to_ast import interpolation_end
 
 # rule -> (which child names the declaration, what it declares)
 DECLARES = {
@@ -324,7 +324,7 @@ class _Indexer:
                 i += 2
                 continue
             if raw[i] == "{":
-                end = _interpolation_end(raw, i)
+                end = interpolation_end(raw, i)
                 if end < 0:
                     return
                 padded = "\n" * (tok.line - 1) + " " * (tok.column + i + 1) + raw[i + 1:end]

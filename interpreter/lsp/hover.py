@@ -25,7 +25,7 @@ def hover_markdown(analysis: Analysis, path: Path, line: int, col: int, word: st
     if target.role == "attribute":
         return attribute_hover(analysis, target.name, definitions)
     if definitions:
-        return declaration_hover(analysis, definitions)
+        return declaration_hover(analysis, path, definitions)
     return builtin_hover(target.name) or type_hover(target.name)
 
 
@@ -98,7 +98,7 @@ def parts(tree: Tree, rule: str) -> list[Tree]:
     return out
 
 
-def declaration_hover(analysis: Analysis, definitions: list[Definition]) -> str:
+def declaration_hover(analysis: Analysis, path: Path, definitions: list[Definition]) -> str:
     d = next((d for d in definitions if d.variant is None), definitions[0])
     label = label_of(d.tree) if d.tree is not None else None
     head = f"**{d.what}** `{d.name}`" + (f" — {label}" if label else "")
@@ -111,15 +111,36 @@ def declaration_hover(analysis: Analysis, definitions: list[Definition]) -> str:
     if d.tree is not None:
         attrs = parts(d.tree, "attr_value")
         if attrs:
-            out.append("attributes: " + ", ".join(f"`{source(analysis, d.file, Span.of(a), 1)}`" for a in attrs))
+            out.append("attributes: " + ", ".join(f"`{source(analysis, d.file, Span.of(a), 1).rstrip(',')}`" for a in attrs))
         does = parts(d.tree, "attr_does")
         body = source(analysis, d.file, Span.of(does[0])) if does else source(analysis, d.file, d.whole)
         out.append(f"```rules\n{body}\n```")
+        if not does and d.what in ("piece", "card"):
+            out += kind_does(analysis, path, d.tree)
     others = [o for o in definitions if o is not d]
     for o in others:
         out.append(f"also declared at {Path(o.file).name}:{o.span.line}"
                    + (f" (in the variant `{o.variant}`)" if o.variant else ""))
     return "\n\n".join(out)
+
+
+def kind_does(analysis: Analysis, path: Path, tree: Tree) -> list[str]:
+    """What a piece or card does when resolved, if its kind (or a kind above it) says: its rules text."""
+    body = next((c for c in tree.children if isinstance(c, Tree) and str(c.data) == "piece_body"), None)
+    kind = str(body.children[2]) if body is not None else None
+    seen = set()
+    while kind and kind not in seen:
+        seen.add(kind)
+        found = [d for d in analysis.definitions(path, Target(kind, "global")) if d.what == "kind" and d.tree is not None]
+        if not found:
+            return []
+        k = found[0]
+        does = [c for c in k.tree.children if isinstance(c, Tree) and str(c.data) == "kind_does"]
+        if does:
+            return [f"its kind `{kind}` does:", f"```rules\n{source(analysis, k.file, Span.of(does[0]))}\n```"]
+        parent = k.tree.children[1]
+        kind = str(parent.children[0]) if isinstance(parent, Tree) else None
+    return []
 
 
 def local_hover(analysis: Analysis, d: Definition) -> str:

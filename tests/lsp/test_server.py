@@ -122,6 +122,7 @@ def test_hover_on_a_name_gives_its_declaration(session, pack):
     assert "`strength 3`" in hover
     card = session.hover(uri, *place(text, "big_raid", offset=1)).contents.value
     assert "**card** `big_raid` — Big raid" in card and "`force 3`" in card
+    assert "its kind `raid_card` does:" in card and "tally breaches" in card
 
 
 def test_hover_on_a_local_and_on_a_keyword(session, pack):
