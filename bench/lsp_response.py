@@ -61,8 +61,8 @@ def main() -> None:
         print(f"  open, first diagnostics (parsing the whole pack): {ms:7.1f} ms")
         latencies, broken = [], 0
         for i in range(args.changes):
-            # every other change breaks a name, so the diagnostics really change each time
-            edited = text.replace("function fresh(", f"function fresh{i}(" if i % 2 else "function fresh(", 1)
+            # each change is new text (the file is read again); every other one breaks a name
+            edited = text.replace("function fresh(", f"function fresh{i}(", 1) if i % 2 else text + f"# edit {i}\n"
             ms, found = timed(lambda: (session.change(uri, edited), session.wait_for_diagnostics(uri))[1])
             latencies.append(ms)
             broken += bool(found)
