@@ -102,7 +102,9 @@ def build_parser() -> Parser:
     code.add_argument("--mod", action="append", default=[], metavar="FILE")
     code.add_argument("--scenario", metavar="FILE")
 
-    sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
+    lsp = sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
+    lsp.add_argument("--stdio", action="store_true", help="speak over stdin and stdout: what it always does "
+                                                          "(accepted for editors that ask for it)")
     return parser
 
 
