@@ -23,12 +23,14 @@ class Session:
         self.diagnostics: dict[str, list[T.Diagnostic]] = {}
         self.checked: dict[str, int | None] = {}     # uri -> the version of the text its last diagnostics are for
         self.arrived: dict[str, float] = {}          # uri -> when its last diagnostics came
+        self.published: list[tuple[str, int | None]] = []    # every (uri, version) diagnostics came for
         self.changed = asyncio.Event()
 
         @self.client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def keep(params: T.PublishDiagnosticsParams):
             self.diagnostics[params.uri] = list(params.diagnostics)
             self.checked[params.uri] = params.version
+            self.published.append((params.uri, params.version))
             self.arrived[params.uri] = time.perf_counter()
             self.changed.set()
 

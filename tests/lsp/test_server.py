@@ -86,6 +86,29 @@ def test_a_change_is_checked_with_the_other_files_of_the_pack(session, pack):
     assert session.wait_for_diagnostics(uri) == []
 
 
+def test_quick_changes_are_checked_once_typing_pauses(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    session.wait_for_diagnostics(uri)
+    for i in range(5):
+        session.change(uri, text + f"# typing {i}\n")
+    session.wait_for_diagnostics(uri)
+    checked = [version for u, version in session.published if u == uri]
+    assert checked[-1] == session.versions[uri] and not set(checked) & {2, 3, 4, 5}
+
+
+def test_places_count_the_units_the_editor_counts(session, pack):
+    """A name after characters outside the basic plane is marked where UTF-16 puts it."""
+    text = (pack / "game.rules").read_text()
+    broken = text.replace('log "Raiders attack with force {this.force}."', 'log "🙂🙂 é {nothing}"')
+    uri = session.open(pack / "game.rules", broken)
+    [found] = [d for d in session.wait_for_diagnostics(uri) if "nothing" in d.message]
+    line = broken.splitlines()[found.range.start.line]
+    before = line[: line.index("nothing")]
+    assert found.range.start.character == len(before.encode("utf-16-le")) // 2 == len(before) + 2
+    assert found.range.end.character - found.range.start.character == len("nothing")
+
+
 def test_errors_in_another_file_of_the_pack_reach_that_file(session, pack):
     """Renaming the wall's kind in board.rules breaks the wall's declaration in the same file."""
     uri = session.open(pack / "board.rules", BOARD.replace("kind post:", "kind outpost:"))
