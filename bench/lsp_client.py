@@ -3,6 +3,7 @@ client, one call at a time; bench/lsp_response.py and the tests in tests/lsp use
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
 import time
@@ -42,6 +43,7 @@ class Session:
             process_id=os.getpid(), root_uri=cwd.as_uri(), capabilities=T.ClientCapabilities()))).capabilities
         self.client.initialized(T.InitializedParams())
         self.versions: dict[str, int] = {}
+        self.version_numbers = itertools.count(1)    # never the same twice, so old diagnostics are told apart
 
     async def _read_log(self, stream) -> None:
         """Read the server's stderr as it comes, so that the pipe never fills up and blocks it."""
@@ -66,16 +68,16 @@ class Session:
         uri = path if isinstance(path, str) else path.resolve().as_uri()
         if uri in self.versions:
             self.close_file(uri)
-        self.versions[uri] = 1
+        self.versions[uri] = next(self.version_numbers)
         self.diagnostics.pop(uri, None)
         self.client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
-            uri=uri, language_id="rules", version=1,
+            uri=uri, language_id="rules", version=self.versions[uri],
             text=text if text is not None else path.read_text(encoding="utf-8"))))
         return uri
 
     def change(self, uri: str, text: str) -> None:
         """Replace the whole text of an open file."""
-        self.versions[uri] += 1
+        self.versions[uri] = next(self.version_numbers)
         self.client.text_document_did_change(T.DidChangeTextDocumentParams(
             text_document=T.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]),
             content_changes=[T.TextDocumentContentChangeWholeDocument(text=text)]))
