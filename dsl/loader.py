@@ -194,29 +194,40 @@ def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sour
     if not files:
         raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
     decls, diags = parse_pack(files, sources)
+    mods = []
+    for mod in extra:
+        mod_decls, mod_diags = parse_pack(rules_files(mod), sources)
+        mods.append((mod_decls, mod_diags))
+    decls, diags = check_parsed(decls, diags, mods)
+    if any(d.severity == "error" for d in diags):
+        raise RulesError(diags, sources)
+    return decls, sources, diags
+
+
+def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],
+                 mods: list[tuple[list[A.AnyDecl], list[Diagnostic]]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:
+    """Check a parsed pack (its declarations and the problems met reading it) with its parsed mods
+    applied in order: the game's declarations after the mods, and every error and warning found.
+    Checking stops at the first stage that finds an error (reading, mods, then the whole game)."""
+    diags = list(diags)
     header = next((d for d in decls if isinstance(d, A.ModHeader)), None)
     if header is not None:
         kind = "scenario" if header.scenario else "mod"
         diags.append(Diagnostic(header.file, header.line, header.col,
                                 f"this is a {kind} for '{header.game}', not a game: use it with "
                                 f"'--{kind if header.scenario else 'mod'} {header.file}' on the game '{header.game}'"))
-        raise RulesError(diags, sources)
+        return decls, diags
     for d in decls:
         if isinstance(d, tuple(MOD_ONLY)):
             diags.append(Diagnostic(d.file, d.line, d.col,
                                     f"'{MOD_ONLY[type(d)]}' belongs in a mod or scenario file (one that starts "
                                     f"'mod \"Title\" for GAME'); a game's own files simply declare things"))
     if any(d.severity == "error" for d in diags):
-        raise RulesError(diags, sources)
-    mods = []
-    for mod in extra:
-        mod_decls, mod_diags = parse_pack(rules_files(mod), sources)
-        mods.append(mod_decls)
+        return decls, diags
+    for _, mod_diags in mods:
         diags += mod_diags
-    decls, mod_diags = apply_mods(decls, mods)
+    decls, mod_diags = apply_mods(decls, [mod_decls for mod_decls, _ in mods])
     diags += mod_diags
     if not any(d.severity == "error" for d in diags):
         diags = diags + check_program(decls)
-    if any(d.severity == "error" for d in diags):
-        raise RulesError(diags, sources)
-    return decls, sources, diags
+    return decls, diags

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from lark import Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from . import ast as A
@@ -11,7 +12,7 @@ from .grammar import lark_parser
 from .keywords import CONSTRUCTS, MISPLACED
 from .to_ast import ToAst
 
-__all__ = ["SyntaxProblem", "describe_syntax_error", "lark_parser", "parse_file"]
+__all__ = ["SyntaxProblem", "describe_syntax_error", "lark_parser", "parse_file", "parse_file_tree"]
 
 TERMINAL_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a string", "COUNT": "a count such as x5",
@@ -24,9 +25,15 @@ TERMINAL_WORDS = {
 
 def parse_file(path: str, text: str) -> list[A.AnyDecl]:
     """Parse one rules file; raises SyntaxProblem with a readable diagnostic."""
+    return parse_file_tree(path, text)[1]
+
+
+def parse_file_tree(path: str, text: str) -> tuple[Tree, list[A.AnyDecl]]:
+    """Parse one rules file into its syntax tree (every token with its position) and its declarations;
+    raises SyntaxProblem with a readable diagnostic."""
     try:
         tree = lark_parser().parse(text, start="start")
-        return ToAst(path).transform(tree)
+        return tree, ToAst(path).transform(tree)
     except UnexpectedInput as err:
         raise SyntaxProblem(describe_syntax_error(path, text, err)) from None
     except VisitError as err:

@@ -31,7 +31,7 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
 
 
-def _interpolation_end(raw: str, start: int) -> int:
+def interpolation_end(raw: str, start: int) -> int:
     """Where the `}` closing the interpolation opened at `start` is, skipping strings inside it; -1 if none."""
     i = start + 1
     while i < len(raw):
@@ -93,7 +93,7 @@ class _Nodes(Transformer):
                 buf += ch
                 i += 2
             elif ch == "{":
-                end = _interpolation_end(raw, i)
+                end = interpolation_end(raw, i)
                 if end < 0:
                     raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column + i + 1,
                                                    "'{' in a string is not closed; write '{{' for a literal brace"))

@@ -73,11 +73,29 @@ class Hierarchy:
     fields: dict[str, dict[str, FieldInfo]] = field(default_factory=dict)  # kind -> field name -> info
     enums: dict[str, list[str]] = field(default_factory=dict)
     enum_fields: dict[str, dict[str, Type]] = field(default_factory=dict)  # enum -> attribute -> type
+    # kind -> its ancestors, and kind -> its descendants, worked out once; kinds are only ever added
+    # to `parent` (never moved), so the answers hold while it keeps its size
+    _chains: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    _below: dict[str, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    _size: int = field(default=-1, repr=False, compare=False)
+
+    def _fresh(self) -> None:
+        if self._size != len(self.parent):
+            self._chains.clear()
+            self._below.clear()
+            self._size = len(self.parent)
 
     def is_kind(self, name: str) -> bool:
         return name in ROOTS or name in self.parent
 
     def ancestors(self, kind: str) -> list[str]:
+        self._fresh()
+        found = self._chains.get(kind)
+        if found is None:
+            found = self._chains[kind] = self._chain(kind)
+        return list(found)
+
+    def _chain(self, kind: str) -> list[str]:
         chain, seen = [kind], {kind}
         while chain[-1] in self.parent:
             nxt = self.parent[chain[-1]]
@@ -105,7 +123,11 @@ class Hierarchy:
         return a in self.ancestors(b) or b in self.ancestors(a)
 
     def descendants(self, kind: str) -> list[str]:
-        return [k for k in self.parent if kind in self.ancestors(k)]
+        self._fresh()
+        found = self._below.get(kind)
+        if found is None:
+            found = self._below[kind] = [k for k in self.parent if kind in self.ancestors(k)]
+        return list(found)
 
     def field(self, kind: str, name: str) -> FieldInfo | None:
         """Field of `kind`, its ancestors, or (checked dynamically) one of its descendants."""

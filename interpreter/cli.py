@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema, code and completion."""
+"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema, code, completion and lsp."""
 from __future__ import annotations
 
 import argparse
@@ -87,6 +87,10 @@ def build_parser() -> Parser:
     code.add_argument("--variant", default=None)
     code.add_argument("--mod", action="append", default=[], metavar="FILE")
     code.add_argument("--scenario", metavar="FILE")
+
+    lsp = sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
+    lsp.add_argument("--stdio", action="store_true", help="speak over stdin and stdout: what it always does "
+                                                          "(accepted for editors that ask for it)")
     return parser
 
 
@@ -343,10 +347,14 @@ def cmd_sweep(args) -> int:
     return sweep(args)
 
 
+def cmd_lsp(args) -> int:
+    from interpreter.lsp.command import run_language_server
+    return run_language_server(_version())
+
+
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim,
             "sweep": cmd_sweep, "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code,
-            "completion": cmd_completion}
-
+            "completion": cmd_completion, "lsp": cmd_lsp}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 APPLICATIONS = ("interpreter.terminal", "interpreter.lab", "interpreter.saves", "interpreter.scaffold",
-                "interpreter.cli", "interpreter.__main__")
+                "interpreter.cli", "interpreter.__main__", "interpreter.lsp")
 
 
 def module_name(path: Path) -> str:

@@ -1,0 +1,277 @@
+"""`garrison lsp` spoken to over its protocol: a server process, a client, and a small pack of two files."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+from lsp_client import ROOT, Session  # noqa: E402
+from lsprotocol import types as T  # noqa: E402
+
+from interpreter.scaffold import create_pack  # noqa: E402
+
+BOARD = '''# Where raids strike.
+space wall "The wall": post { strength 3 }
+kind post: space { strength: int }
+'''
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory) -> Path:
+    """The `garrison new` pack with its wall moved to a second file, board.rules."""
+    folder = tmp_path_factory.mktemp("packs") / "fort"
+    create_pack(str(folder))
+    game = folder / "game.rules"
+    text = game.read_text().replace('space wall "The wall": post { strength 3 }\n', "")
+    game.write_text(text.replace("kind post: space { strength: int }\n", ""))
+    (folder / "board.rules").write_text(BOARD)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def session():
+    s = Session()
+    yield s
+    s.close()
+
+
+def place(text: str, needle: str, nth: int = 0, offset: int = 0) -> tuple[int, int]:
+    """The (line, character) from 0 of the nth occurrence of `needle` in `text`, plus `offset` characters."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    before = text[:at + offset]
+    return before.count("\n"), len(before) - (before.rfind("\n") + 1)
+
+
+def test_the_server_offers_what_it_can_do(session):
+    c = session.capabilities
+    assert c.hover_provider and c.definition_provider and c.references_provider
+    assert c.document_symbol_provider and c.document_formatting_provider
+    assert "." in c.completion_provider.trigger_characters
+
+
+def test_a_clean_pack_has_no_diagnostics(session, pack):
+    uri = session.open(pack / "game.rules")
+    assert session.wait_for_diagnostics(uri) == []
+
+
+def test_a_broken_file_gets_its_syntax_error_at_its_line(session, pack):
+    text = (pack / "game.rules").read_text()
+    broken = text.replace("var repairs: int = 0", "var repairs: int = ", 1)
+    uri = session.open(pack / "game.rules", broken)
+    found = session.wait_for_diagnostics(uri)
+    assert len(found) == 1
+    line, character = place(broken, 'tally breaches "', offset=len("tally "))
+    assert (found[0].range.start.line, found[0].range.start.character) == (line, character)
+    assert found[0].severity == T.DiagnosticSeverity.Error
+    assert "expected" in found[0].message and found[0].source == "garrison"
+
+
+def test_a_change_is_checked_with_the_other_files_of_the_pack(session, pack):
+    """An unknown name in the editor's unsaved text; then a change that undoes it clears the diagnostic."""
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    session.wait_for_diagnostics(uri)
+    broken = text.replace("if card == none { return }", "if card == nothing { return }")
+    session.change(uri, broken)
+    [unknown] = [d for d in session.wait_for_diagnostics(uri) if "nothing'" in d.message]
+    assert unknown.message == "unknown name 'nothing'"
+    line, character = place(broken, "nothing")
+    assert (unknown.range.start.line, unknown.range.start.character) == (line, character)
+    assert unknown.range.end.character == character + len("nothing")
+    session.change(uri, text)
+    assert session.wait_for_diagnostics(uri) == []
+
+
+def test_quick_changes_are_checked_once_typing_pauses(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    session.wait_for_diagnostics(uri)
+    already = len(session.published)
+    for i in range(5):
+        session.change(uri, text + f"# typing {i}\n")
+    session.wait_for_diagnostics(uri)
+    checked = [version for u, version in session.published[already:] if u == uri]
+    assert checked == [session.versions[uri]]
+
+
+def test_places_count_the_units_the_editor_counts(session, pack):
+    """A name after characters outside the basic plane is marked where UTF-16 puts it."""
+    text = (pack / "game.rules").read_text()
+    broken = text.replace('log "Raiders attack with force {this.force}."', 'log "🙂🙂 é {nothing}"')
+    uri = session.open(pack / "game.rules", broken)
+    [found] = [d for d in session.wait_for_diagnostics(uri) if "nothing" in d.message]
+    line = broken.splitlines()[found.range.start.line]
+    before = line[: line.index("nothing")]
+    assert found.range.start.character == len(before.encode("utf-16-le")) // 2 == len(before) + 2
+    assert found.range.end.character - found.range.start.character == len("nothing")
+
+
+def test_errors_in_another_file_of_the_pack_reach_that_file(session, pack):
+    """Renaming the wall's kind in board.rules breaks the wall's declaration in the same file."""
+    uri = session.open(pack / "board.rules", BOARD.replace("kind post:", "kind outpost:"))
+    found = session.wait_for_diagnostics(uri)
+    assert any("post" in d.message and d.range.start.line == 1 for d in found)
+    session.close_file(uri)
+
+
+def test_a_warning_keeps_its_code(session, pack):
+    text = (pack / "game.rules").read_text()
+    shadowed = text.replace("let card = top(raids)", "let guard = top(raids)").replace(
+        "if card == none { return }\n    move card to discard\n    resolve card",
+        "if guard == none { return }\n    move guard to discard\n    resolve guard")
+    assert shadowed.count("guard") == 5
+    uri = session.open(pack / "game.rules", shadowed)
+    found = session.wait_for_diagnostics(uri)
+    assert [(d.code, d.severity) for d in found] == [("W003", T.DiagnosticSeverity.Warning)]
+    assert found[0].range.start.line == place(shadowed, "let guard")[0]
+
+
+def test_hover_on_a_builtin_gives_the_registry_entry(session, pack):
+    from dsl import BUILTINS
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    hover = session.hover(uri, *place(text, "tokens(wall", offset=2))
+    assert BUILTINS["tokens"].doc in hover.contents.value and BUILTINS["tokens"].takes in hover.contents.value
+
+
+def test_hover_on_a_name_gives_its_declaration(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    hover = session.hover(uri, *place(text, "wall.strength", offset=1)).contents.value
+    assert "**space** `wall` — The wall" in hover and "Where raids strike." in hover
+    assert "`strength 3`" in hover
+    card = session.hover(uri, *place(text, "big_raid", offset=1)).contents.value
+    assert "**card** `big_raid` — Big raid" in card and "`force 3`" in card
+    assert "its kind `raid_card` does:" in card and "tally breaches" in card
+
+
+def test_hover_on_a_local_and_on_a_keyword(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    local = session.hover(uri, *place(text, "set g.ready", offset=4)).contents.value
+    assert "**parameter** `g`" in local and "action repair(g: soldier" in local
+    keyword = session.hover(uri, *place(text, "phase raid", offset=1)).contents.value
+    assert keyword.startswith("**keyword** `phase`")
+
+
+def test_definition_crosses_files(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    [found] = session.definition(uri, *place(text, "wall.strength"))
+    assert found.uri == (pack / "board.rules").resolve().as_uri()
+    assert (found.range.start.line, found.range.start.character) == place(BOARD, "wall")
+    [local] = session.definition(uri, *place(text, "set g.ready", offset=4))
+    assert (local.range.start.line, local.range.start.character) == place(text, "g: soldier")
+
+
+def test_references_cross_files_and_tell_locals_apart(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    found = session.references(uri, *place(text, "wall.strength"))
+    board = (pack / "board.rules").resolve().as_uri()
+    assert sum(r.uri == board for r in found) == 1
+    assert sum(r.uri == uri for r in found) == text.count("wall") - text.count("the wall") - text.count("The wall")
+    attribute = session.references(uri, *place(text, "s.ready", offset=2))
+    assert len(attribute) == text.count(".ready") + 1          # its declaration, `var ready`, too
+    local = session.references(uri, *place(text, "let card", offset=4))
+    assert len(local) == 4 and {r.uri for r in local} == {uri}
+
+
+def test_completion_offers_keywords_builtins_names_and_attributes(session, pack):
+    from dsl import BUILTINS, KEYWORDS
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    labels = {i.label for i in session.completion(uri, *place(text, "move card", offset=5)).items}
+    assert {k.word for k in KEYWORDS} <= labels and set(BUILTINS) <= labels
+    assert {"wall", "raids", "repair", "breaches", "card"} <= labels
+    assert "g" not in labels                     # the action's parameter is not in scope in a phase
+    typing = text.replace("set g.ready = false", "set g.")
+    session.change(uri, typing)
+    fields = {i.label for i in session.completion(uri, *place(typing, "set g.", offset=6)).items}
+    assert {"ready", "location", "label"} <= fields and "strength" not in fields and "force" not in fields
+
+
+def test_document_symbols_outline_the_file(session, pack):
+    text = (pack / "game.rules").read_text()
+    uri = session.open(pack / "game.rules", text)
+    outline = session.symbols(uri)
+    names = [s.name for s in outline]
+    assert names[:4] == ["fort", "d6", "hit", "supply"] and "repair" in names and "play" in names
+    kind = next(s for s in outline if s.name == "raid_card")
+    assert kind.kind == T.SymbolKind.Class and [c.name for c in kind.children] == ["force"]
+
+
+def test_formatting_is_garrison_fmt_and_refuses_broken_files(session, pack):
+    from dsl import format_text
+    text = (pack / "game.rules").read_text()
+    tidy = 'game fort "Fort" { seats 1 home supply turns turn }\n'
+    messy = text.replace(tidy, 'game fort "Fort"   {seats 1 home supply turns turn}\n')
+    assert messy != text
+    uri = session.open(pack / "game.rules", messy)
+    [edit] = session.formatting(uri)
+    assert edit.new_text == format_text(messy) == text
+    session.change(uri, text)
+    assert session.formatting(uri) == []
+    session.change(uri, text + "\nphase {")
+    assert session.formatting(uri) is None
+
+
+def test_a_mod_is_checked_against_its_game(session, tmp_path):
+    pack = tmp_path / "postmen"
+    shutil.copytree(ROOT / "content" / "postmen", pack)
+    mod = pack / "mods" / "no_howitzer.rules"
+    uri = session.open(mod)
+    assert session.wait_for_diagnostics(uri) == []
+    broken = mod.read_text() + "\nreplace piece no_such_piece \"X\": defender at g4 {}\n"
+    session.change(uri, broken)
+    found = session.wait_for_diagnostics(uri)
+    assert any("no piece 'no_such_piece'" in d.message for d in found)
+
+
+def test_a_mod_kept_elsewhere_is_checked_on_the_bundled_game_it_names(session, tmp_path):
+    mod = tmp_path / "my_mod.rules"
+    mod.write_text('mod "Tougher riflemen" for postmen\nchange piece rifleman { defense 5 }\n')
+    uri = session.open(mod)
+    assert session.wait_for_diagnostics(uri) == []
+    session.change(uri, 'mod "Tougher riflemen" for postmen\nchange piece rifleman { toughness 5 }\n')
+    [found] = session.wait_for_diagnostics(uri)
+    assert "no attribute 'toughness'" in found.message and found.range.start.line == 1
+
+
+def test_a_document_never_saved_is_checked_alone(session):
+    uri = session.open("untitled:Untitled-1", 'game g "G" { seats 1 }\nplay { set nothing = 1 }\n')
+    [found] = session.wait_for_diagnostics(uri)
+    assert "nothing" in found.message and found.range.start.line == 1
+    assert session.hover(uri, 0, 1).contents.value.startswith("**keyword** `game`")
+
+
+def test_nonsense_never_stops_the_server(session, tmp_path):
+    """Binary junk, unclosed strings and deep nesting get diagnostics or nothing, and the server answers on."""
+    path = tmp_path / "junk" / "junk.rules"
+    path.parent.mkdir()
+    for text in ["\x00\x01{{{{", 'game "unclosed', "(" * 5000, "game g \"G\" {}\n" + "x" * 10000, ""]:
+        uri = session.open(path, text)
+        session.wait_for_diagnostics(uri)
+        session.hover(uri, 0, 1)
+        session.completion(uri, 0, 1)
+        session.symbols(uri)
+        session.formatting(uri)
+        session.references(uri, 0, 0)
+        session.definition(uri, 5, 500)
+    assert session.capabilities is not None
+    uri = session.open(path, "game g \"G\" { seats 1 }\nplay {}\n")
+    assert session.wait_for_diagnostics(uri) == []
+
+
+def test_without_pygls_the_command_says_how_to_install_it():
+    import subprocess
+    import sys
+    code = ("import sys; sys.modules['pygls'] = None; sys.modules['lsprotocol'] = None\n"
+            "from interpreter.cli import main; sys.exit(main(['lsp']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == "garrison lsp: the language server needs pygls; install it with: pip install 'garrison[lsp]'"
