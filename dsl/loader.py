@@ -125,8 +125,12 @@ class ModApplier:
             if strict:
                 what = f"a {d.decl} block" if isinstance(d, SINGLETONS) else f"'{d.name}'"
                 where = self.decls[index]
-                self.error(d, f"the game already has {what} (at {where.file}:{where.line}); "
-                              f"write 'replace …' to change it")
+                if where.file == d.file:
+                    self.error(d, f"{what} is declared twice in this mod (first at {where.file}:{where.line}); "
+                                  f"keep one of them")
+                else:
+                    self.error(d, f"the game already has {what} (at {where.file}:{where.line}); "
+                                  f"write 'replace …' to change it")
                 return
             if self.claim(key, d):
                 self.decls[index] = d
@@ -169,6 +173,10 @@ class ModApplier:
         if d.category not in ("piece", "card"):
             self.error(d, f"'change' works on pieces and cards; use 'replace {d.category} …' instead")
             return
+        if d.count is not None and d.count < 1:
+            self.error(d, f"'change' needs at least one copy, not x{d.count}; "
+                          f"to take it out of the game write 'remove {d.category} {d.name}'")
+            return
         key, index = self.target(d, d.category, "change")
         if key is None or not self.claim(key, d):
             return
@@ -176,7 +184,8 @@ class ModApplier:
         attrs = {a.name: a for a in old.attrs}
         attrs.update({a.name: a for a in d.attrs})
         self.decls[index] = old.model_copy(update={"count": d.count if d.count is not None else old.count,
-                                                         "attrs": list(attrs.values())})
+                                                         "attrs": list(attrs.values()),
+                                                         "text": d.text if d.text is not None else old.text})
 
 
 def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:

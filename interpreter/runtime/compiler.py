@@ -288,6 +288,7 @@ class Compiled(CompiledGame):
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+        self.var_labels = {v.name: v.label or v.name.replace("_", " ") for v in p.by_cat["var"].values()}
         self.straight = StraightWriter(self).write_all()     # block -> its function, where it runs at once
         self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)
