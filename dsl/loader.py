@@ -1,6 +1,7 @@
 """Reads a content pack (a directory of .rules files, or one file) and checks it as a whole."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from . import ast as A
@@ -42,8 +43,11 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
         used |= vchecker.used
         sought |= vchecker.sought
         referenced |= vchecker.referenced
-    found.extend(unused_warnings(base, used))
-    found.extend(unreachable_cards(base, referenced, sought, checker.h))
+    # a name an error suggests was most likely meant there: it is not reported as unused as well
+    meant = {name for d in found if d.severity == "error" for part in SUGGESTED.findall(d.message)
+             for name in re.findall(r"'([^']+)'", part)}
+    found.extend(unused_warnings(base, used | meant))
+    found.extend(unreachable_cards(base, referenced | meant, sought, checker.h))
     unique, seen = [], set()
     for d in found:
         key = (d.file, d.line, d.col, d.message)
@@ -53,6 +57,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
 
 
+SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
 CATEGORY_WORDS = {"card": "piece", "piece": "piece", "kind": "kind", "space": "space", "deck": "deck",

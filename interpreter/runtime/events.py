@@ -46,6 +46,22 @@ def effect_words(effect: str, args: list, show) -> str:
     return show(effect) + (f" ({show(args)})" if args else "")
 
 
+def counted(n: int, noun: str) -> str:
+    """`a mark`, `an alarm`, `3 marks`: a number of things named by a noun, in English."""
+    if n == 1:
+        return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    return f"{n} {plural(noun)}"
+
+
+def plural(noun: str) -> str:
+    """The plural of a noun (the last word of it) by the common rules of English."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
 def roll_words(data: dict, name) -> str:
     """A roll as read: the dice, what each needed (when the rules say) and how many hit."""
     values = data["values"]
@@ -64,15 +80,15 @@ def roll_words(data: dict, name) -> str:
 
 def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     """`show` turns a value (object id, list, number) into words; `name` a die or token name."""
-    template = SENTENCES.get(kind)
+    template = SENTENCES.get(kind) if not data.get("everyone") else "All players: {prompt:as_is} → {option:as_is}"
     if template is not None:
         return _Sentence(show, name).format(template, **data)
     if kind == "roll":
         return roll_words(data, name)
     if kind == "tokens":
         change = data["change"]
-        verb = f"gains {change}" if change > 0 else f"loses {-change}"
-        return f"{show(data['obj'])} {verb} {name(data['token'])}"
+        verb = "gains" if change > 0 else "loses"
+        return f"{show(data['obj'])} {verb} {counted(abs(change), name(data['token']))}"
     if kind == "shuffle_in":
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"

@@ -61,6 +61,8 @@ class Session:
         self.resume = resume                # how to name the game in `garrison play GAME --load`
         self.shown = len(game.log) if game.decisions_made else 0
         self.fresh = True                   # the decision has not been shown yet
+        self.seat = None                    # the seat the last question was for (several seats: hand-overs)
+        self.typed_ahead = None             # a choice typed at a hand-over instead of Enter
 
     # ---- the loop
     def run(self) -> bool:
@@ -86,6 +88,9 @@ class Session:
         return True
 
     def ask(self) -> str | None:
+        if self.typed_ahead:
+            typed, self.typed_ahead = self.typed_ahead, None
+            return typed
         try:
             return self.read("> ", self.names_one_option).strip()
         except EOFError:
@@ -150,6 +155,7 @@ class Session:
         events = self.new_events()
         for line in events:
             self.out.print(line)
+        self.hand_over()
         decision = [] if self.game.over else self.decision_view(rows=self.decision_rows())
         if self.interactive:
             width, height = self.out.size
@@ -167,6 +173,22 @@ class Session:
             count = len(self.game.decision.options)
             back = " or 'back'" if self.game.decision.chosen else ""
             self.say(f"Choose 1-{count}{back}, or type a word to find options; 'help' lists commands.", "dim")
+
+    def hand_over(self) -> None:
+        """With several seats, when the question is for another seat than the last one: say whom to
+        pass the game to, and at a terminal wait for Enter (a choice typed instead is its answer)."""
+        decision = self.game.decision
+        if self.game.over or self.game.seats < 2 or decision.everyone:
+            return
+        previous, self.seat = self.seat, decision.seat
+        if previous is None or previous == decision.seat:
+            return
+        self.say(f"Seat {decision.seat}'s turn: pass the game to the player of seat {decision.seat}.", "bold")
+        if self.interactive:
+            try:
+                self.typed_ahead = self.read("Press Enter to go on: ").strip() or None
+            except EOFError:
+                pass
 
     def decision_rows(self) -> int | None:
         """How many lines the options may take: at a terminal, half the screen; else no limit."""
@@ -367,7 +389,8 @@ def inspect_text(game, query: str) -> list[str]:
 def question(decision) -> str:
     """The seat, the steps chosen so far in a choice made in steps, and the question."""
     steps = "".join(f"{step} › " for step in decision.chosen)
-    return f"[seat {decision.seat}] {steps}{decision.prompt}"
+    who = "all players" if decision.everyone else f"seat {decision.seat}"
+    return f"[{who}] {steps}{decision.prompt}"
 
 
 def event_text(event) -> Text:
