@@ -5,6 +5,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
@@ -196,6 +197,8 @@ def cmd_info(args) -> int:
         print(json.dumps(summary, ensure_ascii=False))
         return EXIT_OK
     print(f"{summary['title']} ({summary['game']})")
+    if summary["overview"]:
+        print(textwrap.fill(summary["overview"], width=88, initial_indent="  ", subsequent_indent="  "))
     print(f"  seats: {summary['seats'][0]}..{summary['seats'][1]}")
     print("  decks: " + ", ".join(f"{k} ({v})" for k, v in summary["decks"].items()))
     print("  pieces: " + ", ".join(f"{k} ({v})" for k, v in summary["pieces"].items()))

@@ -18,6 +18,7 @@ from . import compact, render
 from .compact import lines_taken
 from .keys import line_reader
 from .render import words
+from .rules_help import help_lines
 
 HELP = """Type the number of an option (or its id). At a terminal a number takes
 effect as soon as no other option's number starts with it; otherwise press
@@ -33,6 +34,8 @@ Commands:
   save [FILE]      save the game (to FILE, or to the autosave file)
   load FILE        continue a game saved in FILE
   help             this text
+  help TOPIC       what the rules say about a piece, card, token or action
+                   ('help game': the game in a few words)
   quit             stop; the autosave lets you resume later"""
 
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
@@ -264,7 +267,8 @@ def cmd_quit(s: Session, rest: str):
 
 
 def cmd_help(s: Session, rest: str):
-    s.say(HELP)
+    for line in help_lines(s.game, rest) if rest else [HELP]:
+        s.say(line)
 
 
 def cmd_board(s: Session, rest: str):

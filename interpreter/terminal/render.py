@@ -290,7 +290,11 @@ def _clip(entries: list[str], budget: int) -> list[str]:
 def inspect_lines(game, oid: str) -> list[str]:
     """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
     view = game.view
-    lines = [f"{game.label(oid)} ({oid}), a {words(view.kind_name(oid))}"]
+    kind = words(view.kind_name(oid))
+    lines = [f"{game.label(oid)} ({oid}), {'an' if kind[:1] in 'aeiou' else 'a'} {kind}"]
+    text = view.rules_text(oid)
+    if text:
+        lines.append(f"  {text}")
     if oid in view.pieces:
         lines.append(f"  at: {game.label(game.location(oid))}")
         if view.card_deck(oid):
