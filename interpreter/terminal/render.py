@@ -294,7 +294,7 @@ def inspect_lines(game, oid: str) -> list[str]:
     lines = [f"{game.label(oid)} ({oid}), {'an' if kind[:1] in 'aeiou' else 'a'} {kind}"]
     text = view.rules_text(oid)
     if text:
-        lines.append(f"  {text}")
+        lines.append(textwrap.fill(text, width=WIDTH, initial_indent="  ", subsequent_indent="  "))
     if oid in view.pieces:
         lines.append(f"  at: {game.label(game.location(oid))}")
         if view.card_deck(oid):
