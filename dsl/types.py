@@ -18,7 +18,7 @@ class Named:
 
     def describe(self) -> str:
         """The type in words for error messages: 'a number', 'a soldier'."""
-        return _ONE.get(self.name) or f"a {self.name}"
+        return _ONE.get(self.name) or ("an " if self.name[:1].lower() in "aeiou" else "a ") + self.name
 
     def plural(self) -> str:
         """Several values of the type in words: 'numbers', 'soldiers'."""

@@ -53,6 +53,14 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {plural(noun)}"
 
 
+def token_noun(label: str) -> str:
+    """A token's label as a thing counted in the log: `disrupted` is a `disrupted token`."""
+    return label if label.split()[-1].lower() in TOKEN_NOUNS else f"{label} token"
+
+
+TOKEN_NOUNS = {"token", "tokens", "marker", "markers", "counter", "counters", "chit", "chits"}
+
+
 def plural(noun: str) -> str:
     """The plural of a noun (the last word of it) by the common rules of English."""
     if noun.endswith(("s", "x", "z", "ch", "sh")):
@@ -88,7 +96,7 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     if kind == "tokens":
         change = data["change"]
         verb = "gains" if change > 0 else "loses"
-        return f"{show(data['obj'])} {verb} {counted(abs(change), name(data['token']))}"
+        return f"{show(data['obj'])} {verb} {counted(abs(change), token_noun(name(data['token'])))}"
     if kind == "shuffle_in":
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"

@@ -47,6 +47,7 @@ SCREEN_EDGES = 3         # lines of a screen not for the board or the options: h
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
 MIN_BOARD = 8            # the board gets at least this many lines, even on a tiny screen
 
+UNSHOWN = {"tally"}       # events kept for simulations' counts, not for the player to read
 EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cyan", "auto": "cyan",
                 "resolve": "magenta", "note": "", "tally": "dim"}
 
@@ -203,7 +204,7 @@ class Session:
 
     def new_events(self) -> list[Text]:
         events = self.game.log
-        lines = [event_text(event) for event in events[self.shown:]]
+        lines = [event_text(event) for event in events[self.shown:] if event.kind not in UNSHOWN]
         self.shown = len(events)
         return lines
 
@@ -312,7 +313,7 @@ def rewound(s: Session, go_back, refusal: str) -> bool:
 
 
 def cmd_log(s: Session, rest: str):
-    events = s.game.log
+    events = [event for event in s.game.log if event.kind not in UNSHOWN]
     if rest == "all":
         tail = events
     elif rest.isdecimal() or not rest:
