@@ -21,7 +21,7 @@ SEQUENCE_WAIT = 0.05         # seconds to wait for the rest of an arrow key's es
 
 
 def line_reader(instant: bool = True):
-    """`read(prompt, ready)`: at a terminal (and when `instant`), a reader that returns as soon as
+    """`read(prompt, ready, empty)`: at a terminal (and when `instant`), a reader that returns as soon as
     `ready(text typed so far)` says the answer is complete; otherwise `input`, which waits for Enter."""
     if instant and termios is not None and sys.stdin.isatty():
         return KeyReader(sys.stdin.fileno(), sys.stdout).read
@@ -29,19 +29,20 @@ def line_reader(instant: bool = True):
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:
         pass
-    return lambda prompt, ready=None: input(prompt)
+    return lambda prompt, ready=None, empty=False: input(prompt)
 
 
 class KeyReader:
     """Reads keys in cbreak mode, echoing them itself; Backspace, Ctrl-U and Ctrl-D work as in a
-    line; Ctrl-C still interrupts; Enter on an empty line is ignored."""
+    line; Ctrl-C still interrupts; Enter on an empty line is ignored (unless `empty`: a pause
+    that waits for Enter)."""
 
     def __init__(self, fd: int, out):
         self.fd = fd
         self.out = out
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
-    def read(self, prompt: str, ready=None) -> str:
+    def read(self, prompt: str, ready=None, empty: bool = False) -> str:
         self.write(prompt)
         saved = termios.tcgetattr(self.fd)
         typed = ""
@@ -50,7 +51,7 @@ class KeyReader:
             while True:
                 key = self.key()
                 if key in ENTER:
-                    if typed:
+                    if typed or empty:
                         self.write("\n")
                         return typed
                 elif key == END and not typed:

@@ -59,7 +59,7 @@ class Session:
                  autosave: str | None = None, resume: str = ""):
         self.game = game
         self.out = console
-        self.read = read or (lambda prompt, ready=None: input(prompt))   # read(prompt, ready)
+        self.read = read or (lambda prompt, ready=None, empty=False: input(prompt))   # read(prompt, ready, empty)
         self.interactive = interactive      # a person at a terminal: draw the board every time
         self.autosave = autosave            # the file written after every decision, or None
         self.resume = resume                # how to name the game in `garrison play GAME --load`
@@ -190,7 +190,7 @@ class Session:
         self.say(f"Seat {decision.seat}'s turn: pass the game to the player of seat {decision.seat}.", "bold")
         if self.interactive:
             try:
-                self.typed_ahead = self.read("Press Enter to go on: ").strip() or None
+                self.typed_ahead = self.read("Press Enter to go on: ", empty=True).strip() or None
             except EOFError:
                 pass
 

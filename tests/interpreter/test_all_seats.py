@@ -53,7 +53,7 @@ def session_output(rules, seats: int, answers: list[str], interactive: bool) -> 
     lines = iter(answers)
     asked = []
 
-    def read(prompt, ready=None):
+    def read(prompt, ready=None, empty=False):
         asked.append(prompt)
         line = next(lines, None)
         if line is None:
