@@ -6,9 +6,8 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from . import ast as A
-from .errors import Diagnostic, SyntaxProblem
+from .errors import Diagnostic, SyntaxProblem, suggest
 from .grammar import lark_parser
-from .errors import suggest
 from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
 from .to_ast import ToAst
 
