@@ -4,6 +4,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
+from dsl import plural, with_article
+
 
 @dataclass(frozen=True)
 class Event:
@@ -48,9 +50,7 @@ def effect_words(effect: str, args: list, show) -> str:
 
 def counted(n: int, noun: str) -> str:
     """`a mark`, `an alarm`, `3 marks`: a number of things named by a noun, in English."""
-    if n == 1:
-        return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-    return f"{n} {plural(noun)}"
+    return with_article(noun) if n == 1 else f"{n} {plural(noun)}"
 
 
 def token_noun(label: str) -> str:
@@ -59,15 +59,6 @@ def token_noun(label: str) -> str:
 
 
 TOKEN_NOUNS = {"token", "tokens", "marker", "markers", "counter", "counters", "chit", "chits"}
-
-
-def plural(noun: str) -> str:
-    """The plural of a noun (the last word of it) by the common rules of English."""
-    if noun.endswith(("s", "x", "z", "ch", "sh")):
-        return noun + "es"
-    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
-        return noun[:-1] + "ies"
-    return noun + "s"
 
 
 def roll_words(data: dict, name) -> str:

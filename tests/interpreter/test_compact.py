@@ -110,7 +110,7 @@ class Screen:
                                force_terminal=False, highlight=False, emoji=False)
         self.answers = iter(answers)
 
-    def read(self, prompt: str, ready=None) -> str:
+    def read(self, prompt: str, ready=None, empty: bool = False) -> str:
         self.console.file.write(prompt + "\n")
         return next(self.answers)
 
