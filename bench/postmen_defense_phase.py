@@ -212,7 +212,8 @@ class DefensePhase:
 
     def commands(self, movable: list) -> list:
         t = self.t
-        return [("command", d) for d in movable if d in t.commander and self.where[d] in t.defender_space]
+        return [("command", d) for d in movable if d in t.commander and self.where[d] in t.defender_space
+                and any(self.commandable(d, x) for x in t.defenders)]     # only with someone to recover
 
     # ---- the moves
     def do_move_defender(self, d, to) -> None:

@@ -18,6 +18,7 @@ _PUBLIC = {
     "FormatError": "dsl.formatter", "format_text": "dsl.formatter", "short_diff": "dsl.formatter",
     "files_to_format": "dsl.formatter",
     "locals_read": "dsl.reads", "conjuncts": "dsl.reads",
+    "with_article": "dsl.words", "plural": "dsl.words",
     "Grid": "dsl.grids", "grid_of": "dsl.grids", "coordinates": "dsl.grids", "geometry": "dsl.geometry",
 }
 __all__ = sorted(_PUBLIC) + ["lazy_attributes"]

@@ -119,10 +119,13 @@ class LetExpr(Node):
 
 
 class Roll(Node):
-    """`roll d6` gives one number; `roll N d6` gives a list of N numbers."""
+    """`roll d6` gives one number; `roll N d6` gives a list of N numbers; with `needs T` (or
+    `needs at most T`) either gives the number of dice that show at least (at most) T: the hits."""
     node: Literal["roll"] = "roll"
     die: str
     count: Optional["Expr"] = None
+    needs: Optional["Expr"] = None
+    at_most: bool = False
 
 
 class IfExpr(Node):
@@ -272,6 +275,7 @@ class Choose(Node):
     body: list["Stmt"]
     pass_label: Optional[Text] = None
     pass_body: Optional[list["Stmt"]] = None
+    everyone: bool = False              # `for all seats`: a question for all the players together
 
 
 class ChooseMany(Node):
@@ -283,6 +287,7 @@ class ChooseMany(Node):
     source: Expr
     prompt: Optional[Text] = None
     body: list["Stmt"]
+    everyone: bool = False
 
 
 class FixedArgs(Node):
@@ -359,6 +364,7 @@ Stmt = Union[Let, Set, Move, Shuffle, Insert, AddTokens, RemoveTokens, If, For, 
 class Decl(Node):
     file: str = ""
     name: str = ""
+    text: Optional[str] = None          # rules text: what it means for the players (`text "..."`)
 
 
 class GameDecl(Decl):
@@ -462,6 +468,7 @@ class PieceDecl(Decl):
 
 class VarDecl(Decl):
     decl: Literal["var"] = "var"
+    label: Optional[str] = None         # what the game log calls it
     type: TypeRef
     init: Expr
     low: Optional[int] = None
@@ -581,35 +588,11 @@ class TallyDecl(Decl):
     label: Optional[str] = None
 
 
-class LayoutCell(Node):
-    space: str
-    style: Optional[str] = None      # a terminal style such as "red" or "bold white on blue"
-
-
-class LayoutGrid(Node):
-    """`grid NAME [show ATTR]` in a region: the grid's spaces drawn in its rows (hex rows offset)."""
-    name: str
-    shows: Optional[str] = None      # an attribute shown beside each space's name
-
-
-class LayoutRegion(Node):
-    title: str
-    short: Optional[str] = None      # the title on the compact board
-    rows: list[list[LayoutCell]]
-    grid: Optional[LayoutGrid] = None      # a region drawing a grid has no rows of its own
-
-
 class LayoutTrack(Node):
     """`track "Title" LIST at POSITION`: a row of values with one marked (position from 1)."""
     title: str
     values: Expr
     position: Expr
-
-
-class LayoutShort(Node):
-    """`short NAME "Text"`: how an object, or every piece of a kind, is abbreviated on the compact board."""
-    name: str
-    text: str
 
 
 class LayoutDecl(Decl):
@@ -684,6 +667,9 @@ AnyDecl = Union[ConstDecl, TableDecl, GridDecl, GameDecl, EnumDecl, DieDecl, Tok
                 VarDecl, FunctionDecl, ProcedureDecl, ActionDecl, PhaseDecl, EntersTrigger,
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
                 ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl, ModifierDecl, EffectDecl]
+
+from .ast_layout import LayoutCell, LayoutGrid, LayoutRegion, LayoutShort  # noqa: E402  (they build on Node)
+
 
 def walk(node):
     """Every node under `node` (itself included), depth first."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import grid_builtins as grids
 from .errors import BuiltinFault, suggest
-from .types import ANY, BOOL, INT, PIECE, TOKEN, ListType, Type, item_of
+from .types import ANY, BOOL, INT, PIECE, TEXT, TOKEN, ListType, Type, item_of
 
 if TYPE_CHECKING:          # the type rules read syntax nodes; the implementations run without them
     from . import ast as A
@@ -102,6 +102,15 @@ def _abs(exprs, node: A.Call, scope, ctx) -> Type:
         return ANY
     exprs.expect(node.args[0], scope, ctx, INT, "the argument of 'abs'")
     return INT
+
+
+def _quantity(exprs, node: A.Call, scope, ctx) -> Type:
+    if not exprs.arity(node, 3):
+        return ANY
+    exprs.expect(node.args[0], scope, ctx, INT, "the number of 'quantity'")
+    exprs.expect(node.args[1], scope, ctx, TEXT, "the word for one")
+    exprs.expect(node.args[2], scope, ctx, TEXT, "the word for several")
+    return TEXT
 
 
 def _tokens(exprs, node: A.Call, scope, ctx) -> Type:
@@ -270,6 +279,9 @@ _ALL = [
     Builtin("objects", "a kind", _of_kind(ListType), lambda g, kind: list(g.c.members(kind)),
             "every piece, card or space of the kind"),
     Builtin("abs", "a number", _abs, lambda g, n: abs(n), "the number without its sign"),
+    Builtin("quantity", "a number, the word for one and the word for several", _quantity,
+            lambda g, n, one, several: f"{n} {one if n == 1 else several}",
+            'the number and the word that fits it: `quantity(2, "die", "dice")` is "2 dice"'),
     Builtin("seats", "nothing", _seats, lambda g: g.seats, "how many seats the game is played with"),
     Builtin("in_variant", "a variant name", _in_variant, lambda g, name: g.c.variant == name,
             "whether the game is played with that variant"),

@@ -137,6 +137,9 @@ KEYWORDS = [
     _keyword("x", CLAUSE),
     _keyword("until", CLAUSE, misplaced=True),
     _keyword("ends", CLAUSE),
+    # rules text and rolls against a number came after the reserved words were settled
+    _keyword("text", CLAUSE),
+    _keyword("needs", CLAUSE),
 ]
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)

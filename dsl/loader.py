@@ -1,6 +1,7 @@
 """Reads a content pack (a directory of .rules files, or one file) and checks it as a whole."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from . import ast as A
@@ -42,8 +43,11 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
         used |= vchecker.used
         sought |= vchecker.sought
         referenced |= vchecker.referenced
-    found.extend(unused_warnings(base, used))
-    found.extend(unreachable_cards(base, referenced, sought, checker.h))
+    # a name an error suggests was most likely meant there: it is not reported as unused as well
+    meant = {name for d in found if d.severity == "error" for part in SUGGESTED.findall(d.message)
+             for name in re.findall(r"'([^']+)'", part)}
+    found.extend(unused_warnings(base, used | meant))
+    found.extend(unreachable_cards(base, referenced | meant, sought, checker.h))
     unique, seen = [], set()
     for d in found:
         key = (d.file, d.line, d.col, d.message)
@@ -53,6 +57,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
 
 
+SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
 CATEGORY_WORDS = {"card": "piece", "piece": "piece", "kind": "kind", "space": "space", "deck": "deck",
@@ -125,8 +130,12 @@ class ModApplier:
             if strict:
                 what = f"a {d.decl} block" if isinstance(d, SINGLETONS) else f"'{d.name}'"
                 where = self.decls[index]
-                self.error(d, f"the game already has {what} (at {where.file}:{where.line}); "
-                              f"write 'replace …' to change it")
+                if where.file == d.file:
+                    self.error(d, f"{what} is declared twice in this mod (first at {where.file}:{where.line}); "
+                                  f"keep one of them")
+                else:
+                    self.error(d, f"the game already has {what} (at {where.file}:{where.line}); "
+                                  f"write 'replace …' to change it")
                 return
             if self.claim(key, d):
                 self.decls[index] = d
@@ -169,6 +178,10 @@ class ModApplier:
         if d.category not in ("piece", "card"):
             self.error(d, f"'change' works on pieces and cards; use 'replace {d.category} …' instead")
             return
+        if d.count is not None and d.count < 1:
+            self.error(d, f"'change' needs at least one copy, not x{d.count}; "
+                          f"to take it out of the game write 'remove {d.category} {d.name}'")
+            return
         key, index = self.target(d, d.category, "change")
         if key is None or not self.claim(key, d):
             return
@@ -176,7 +189,8 @@ class ModApplier:
         attrs = {a.name: a for a in old.attrs}
         attrs.update({a.name: a for a in d.attrs})
         self.decls[index] = old.model_copy(update={"count": d.count if d.count is not None else old.count,
-                                                         "attrs": list(attrs.values())})
+                                                         "attrs": list(attrs.values()),
+                                                         "text": d.text if d.text is not None else old.text})
 
 
 def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:

@@ -7,9 +7,9 @@ from lark import Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from . import ast as A
-from .errors import Diagnostic, SyntaxProblem
+from .errors import Diagnostic, SyntaxProblem, suggest
 from .grammar import lark_parser
-from .keywords import CONSTRUCTS, MISPLACED
+from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
 from .to_ast import ToAst
 
 __all__ = ["SyntaxProblem", "describe_syntax_error", "lark_parser", "parse_file", "parse_file_tree"]
@@ -126,10 +126,36 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     words = sorted(set(words))
     if not words:
         return Diagnostic(path, line, col, f"unexpected {found}")
+    unknown = _unknown_statement(text, history, token, words)
+    if unknown is not None:
+        first = history[-1]
+        return Diagnostic(path, first.line, first.column, unknown)
+    keywords = [w[1:-1] for w in words if w.startswith("'") and w[1:-1].isidentifier()]
+    meant = suggest(str(token), keywords) if token is not None and token.type == "NAME" else ""
     if len(words) > 8:
-        return Diagnostic(path, line, col, f"unexpected {found} here")
+        return Diagnostic(path, line, col, f"unexpected {found} here{meant}")
     listing = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
     hint = ""
     if words == ["','", "'in'"] and token is not None and token.type in ("COMP_OP", "IN", "AND", "OR", "NOT"):
         hint = " (the value of a 'let' inside an expression is a sum at most: put a comparison in parentheses)"
-    return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint}")
+    return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint or meant}")
+
+
+STATEMENT_WORDS = sorted(k.word for k in KEYWORDS if STATEMENT in k.roles)
+CHANGE_BY = re.compile(r"^\s*(?P<verb>\w+)\s+(?P<target>[\w.]+)\s+by\s+(?P<amount>[^\s#]+)")
+LOWERING = {"decrease", "reduce", "lower", "subtract", "lose", "drop"}
+
+
+def _unknown_statement(text: str, history: list, token, words: list[str]) -> str | None:
+    """A name where a statement starts, followed by something other than a call's '(': the words
+    of a statement the language does not have, such as `increase morale by 1`."""
+    if words != ["'('"] or token is None or not history or history[-1].type != "NAME":
+        return None
+    first = history[-1]
+    message = f"'{first}' is not a statement" + suggest(str(first), STATEMENT_WORDS)
+    change = CHANGE_BY.match(text.split("\n")[first.line - 1])
+    if change is not None and change["verb"] == str(first):
+        sign = "-" if change["verb"].lower() in LOWERING else "+"
+        target, amount = change["target"], change["amount"]
+        return message + f"; to change a number write 'set {target} = {target} {sign} {amount}' (or 'set {target} {sign}= {amount}')"
+    return message + f"; a statement starts with a word such as 'set', 'move' or 'add', or calls a procedure: '{first}(…)'"

@@ -8,6 +8,7 @@ from lark.exceptions import UnexpectedInput
 
 from . import ast as A
 from .effect_nodes import EffectNodes
+from .expression_nodes import ExpressionNodes
 from .errors import CONTROL, Diagnostic, SyntaxProblem
 from .grammar import lark_parser
 
@@ -29,6 +30,20 @@ ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything e
 def _unquote(token: Token) -> str:
     body = str(token)[1:-1]
     return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+class RulesText(str):
+    """A declaration's `text "..."`: the strings joined by spaces, with where the clause starts."""
+    line: int = 0
+    col: int = 0
+
+
+def _rules_text(items: list, path: str, owner: str):
+    """The one rules text among a declaration's items (None when it has none)."""
+    found = [i for i in items if isinstance(i, RulesText)]
+    if len(found) > 1:
+        raise SyntaxProblem(Diagnostic(path, found[1].line, found[1].col, f"{owner} has two 'text' clauses"))
+    return str(found[0]) if found else None
 
 
 def interpolation_end(raw: str, start: int) -> int:
@@ -129,11 +144,30 @@ class DeclarationNodes(_Nodes):
     def start(self, meta, children):
         return list(children)
 
+    def rules_text(self, meta, c):
+        text = RulesText(" ".join(_unquote(s).strip() for s in c).strip())
+        text.line, text.col = meta.line, meta.column
+        if not text:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column, "the rules text is empty"))
+        return text
+
+    def _texts(self, meta, c):
+        return ("text", c[0])
+
+    game_text = action_text = _texts
+
+    def kind_text(self, meta, c):
+        return c[0]
+
+    attr_text = kind_text
+
     def game_decl(self, meta, c):
         name, title, *items = c
         fields = {"title": _unquote(title)}
+        fields["text"] = _rules_text([v for k, v in items if k == "text"], self.path, f"the game '{name}'")
         for kind, values in items:
-            fields.update(values)
+            if kind != "text":
+                fields.update(values)
         return self._decl(A.GameDecl, name, **fields)
 
     def game_seats(self, meta, c):
@@ -152,6 +186,9 @@ class DeclarationNodes(_Nodes):
     def enum_item(self, meta, c):
         name, label, attrs = c
         values, does = self._split_attrs(attrs or [])
+        if _rules_text(attrs or [], self.path, "") is not None:
+            raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
+                                           f"enum value '{name}' cannot have rules text; give the text to what uses it"))
         if does is not None:
             raise SyntaxProblem(Diagnostic(self.path, meta.line, meta.column,
                                            f"enum value '{name}' cannot have a 'does' effect; give it data only"))
@@ -162,9 +199,9 @@ class DeclarationNodes(_Nodes):
         return self._decl(A.DieDecl, name, label=_unquote(label) if label else None, low=int(low), high=int(high))
 
     def token_decl(self, meta, c):
-        name, label, supply = c
+        name, label, supply, text = c
         return self._decl(A.TokenDecl, name, label=_unquote(label) if label else None,
-                          supply=int(supply) if supply is not None else None)
+                          supply=int(supply) if supply is not None else None, text=text and str(text))
 
     def type_root(self, meta, c):
         return c[0]
@@ -174,7 +211,7 @@ class DeclarationNodes(_Nodes):
         fields = [i for i in items if isinstance(i, A.KindField)]
         does = [i for i in items if isinstance(i, list)]
         return self._decl(A.KindDecl, name, parent=str(parent), fields=fields,
-                          does=does[-1] if does else None)
+                          does=does[-1] if does else None, text=_rules_text(items, self.path, f"the kind '{name}'"))
 
     def kind_attr(self, meta, c):
         return A.KindField.at(_pos(c[0]), name=str(c[0]), type=c[1], default=c[2], mutable=False)
@@ -207,7 +244,8 @@ class DeclarationNodes(_Nodes):
             raise SyntaxProblem(Diagnostic(self.path, name.line, name.column,
                                            "a space has no 'does' effect; only pieces and cards are resolved"))
         return self._decl(A.SpaceDecl, name, label=_unquote(label) if label else None,
-                          kind=str(kind) if kind else None, attrs=values)
+                          kind=str(kind) if kind else None, attrs=values,
+                          text=_rules_text(attrs or [], self.path, f"the space '{name}'"))
 
     def grid_decl(self, meta, c):
         name, label, kind, shape, (cols, rows), *attrs = c
@@ -240,7 +278,7 @@ class DeclarationNodes(_Nodes):
                           label=_unquote(label) if label else None, kind=str(kind),
                           count=int(str(count)[1:]) if count else 1,
                           deck=str(deck) if deck else None, start=str(start) if start else None,
-                          attrs=values, does=does)
+                          attrs=values, does=does, text=_rules_text(attrs or [], self.path, f"'{name}'"))
 
     def piece_body(self, meta, c):
         return c
@@ -253,8 +291,8 @@ class DeclarationNodes(_Nodes):
         return True
 
     def var_decl(self, meta, c):
-        quiet, name, type_, low, high, init = c
-        return self._decl(A.VarDecl, name, type=type_, init=init,
+        quiet, name, label, type_, low, high, init = c
+        return self._decl(A.VarDecl, name, type=type_, init=init, label=_unquote(label) if label else None,
                           low=int(low) if low is not None else None,
                           high=int(high) if high is not None else None, quiet=bool(quiet))
 
@@ -318,12 +356,14 @@ class DeclarationNodes(_Nodes):
 
     def action_decl(self, meta, c):
         name, params, *clauses, body = c
-        fields = {"label": None, "requires": None, "group": None}
+        fields = {"label": None, "requires": None, "group": None, "text": None}
         for key, value in clauses:
             if fields[key] is not None:
                 raise SyntaxProblem(Diagnostic(self.path, value.line, getattr(value, "col", getattr(value, "column", 1)),
                                                f"the action '{name}' has two '{key}' clauses"))
             fields[key] = value
+        if fields["text"] is not None:
+            fields["text"] = str(fields["text"])
         if fields["group"] is not None:
             fields["group"] = _unquote(fields["group"])
         return self._decl(A.ActionDecl, name, params=params or [], body=body, **fields)
@@ -423,7 +463,8 @@ class DeclarationNodes(_Nodes):
         for a in values:
             a.file = self.path
         return A.ChangeDecl.at(_pos(name), file=self.path, name=str(name), category=str(category),
-                               count=int(str(count)[1:]) if count else None, attrs=values)
+                               count=int(str(count)[1:]) if count else None, attrs=values,
+                               text=_rules_text(attrs or [], self.path, f"the change of '{name}'"))
 
     def evaluate_decl(self, meta, c):
         return A.EvaluateDecl.at((meta.line, meta.column), file=self.path, name="evaluate", value=c[0])
@@ -516,21 +557,24 @@ class StatementNodes(_Nodes):
         return self._at(A.Resolve, meta, what=c[0])
 
     def choose_stmt(self, meta, c):
-        var, source, prompt, body, pass_clause = c
+        var, source, prompt, everyone, body, pass_clause = c
         label, pass_body = pass_clause if pass_clause else (None, None)
         return self._at(A.Choose, meta, var=str(var), source=source,
                         prompt=self.text(prompt) if prompt else None, body=body,
-                        pass_label=label, pass_body=pass_body)
+                        pass_label=label, pass_body=pass_body, everyone=bool(everyone))
 
     def choose_many_stmt(self, meta, c):
-        most, var, source, prompt, body = c
+        most, var, source, prompt, everyone, body = c
         return self._at(A.ChooseMany, meta, var=str(var), most=most, source=source,
-                        prompt=self.text(prompt) if prompt else None, body=body)
+                        prompt=self.text(prompt) if prompt else None, body=body, everyone=bool(everyone))
 
     def choose_between_stmt(self, meta, c):
-        least, most, var, source, prompt, body = c
+        least, most, var, source, prompt, everyone, body = c
         return self._at(A.ChooseMany, meta, var=str(var), least=least, most=most, source=source,
-                        prompt=self.text(prompt) if prompt else None, body=body)
+                        prompt=self.text(prompt) if prompt else None, body=body, everyone=bool(everyone))
+
+    def everyone(self, meta, c):
+        return True
 
     def pass_clause(self, meta, c):
         return (self.text(c[0]), c[1])
@@ -566,114 +610,6 @@ class StatementNodes(_Nodes):
 
     def count_stmt(self, meta, c):
         return self._at(A.Tally, meta, name=str(c[0]))
-
-
-@v_args(meta=True)
-class ExpressionNodes(_Nodes):
-    """One method per expression rule of the grammar."""
-
-    def int_lit(self, meta, c):
-        tok = c[0]
-        if isinstance(tok, A.Node):
-            return tok
-        return A.IntLit.at(_pos(tok), value=int(tok))
-
-    def str_lit(self, meta, c):
-        return self.text(c[0])
-
-    def true_lit(self, meta, c):
-        return self._at(A.BoolLit, meta, value=True)
-
-    def false_lit(self, meta, c):
-        return self._at(A.BoolLit, meta, value=False)
-
-    def none_lit(self, meta, c):
-        return self._at(A.NoneLit, meta)
-
-    def this_ref(self, meta, c):
-        return self._at(A.Special, meta, name="this")
-
-    def seat_ref(self, meta, c):
-        return self._at(A.Special, meta, name="seat")
-
-    def score_ref(self, meta, c):
-        return self._at(A.Special, meta, name="score")
-
-    def name(self, meta, c):
-        return A.Name.at(_pos(c[0]), name=str(c[0]))
-
-    def call(self, meta, c):
-        return A.Call.at(_pos(c[0]), func=str(c[0]), args=c[1] or [])
-
-    def args(self, meta, c):
-        return list(c)
-
-    def list_lit(self, meta, c):
-        return self._at(A.ListLit, meta, items=c[0] or [])
-
-    def comprehension(self, meta, c):
-        elem, var, source, cond, order = c
-        return self._at(A.Comprehension, meta, elem=elem, var=str(var), source=source, cond=cond,
-                        order=order or [])
-
-    def order(self, meta, c):
-        return list(c)
-
-    def order_key(self, meta, c):
-        return A.SortKey.at(_pos(c[0]), value=c[0], descending=c[1] is not None)
-
-    def lambda_arg(self, meta, c):
-        return A.Lambda.at(_pos(c[0]), param=str(c[0]), body=c[1])
-
-    def tuple_lit(self, meta, c):
-        return self._at(A.TupleLit, meta, items=list(c))
-
-    def let_expr(self, meta, c):
-        *bindings, body = c
-        return self._at(A.LetExpr, meta, bindings=bindings, body=body)
-
-    def let_bind(self, meta, c):
-        return A.LetBinding.at(_pos(c[0]), name=str(c[0]), value=c[1])
-
-    def roll(self, meta, c):
-        count, die = c
-        return self._at(A.Roll, meta, die=str(die), count=count)
-
-    def if_expr(self, meta, c):
-        return self._at(A.IfExpr, meta, cond=c[0], then=c[1], other=c[2])
-
-    def or_op(self, meta, c):
-        return self._at(A.BinOp, meta, op="or", left=c[0], right=c[1])
-
-    def and_op(self, meta, c):
-        return self._at(A.BinOp, meta, op="and", left=c[0], right=c[1])
-
-    def not_op(self, meta, c):
-        return self._at(A.UnaryOp, meta, op="not", operand=c[0])
-
-    def neg(self, meta, c):
-        return self._at(A.UnaryOp, meta, op="-", operand=c[1])
-
-    def compare(self, meta, c):
-        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
-
-    def binop(self, meta, c):
-        return A.BinOp.at(_pos(c[1]), op=str(c[1]), left=c[0], right=c[2])
-
-    def in_op(self, meta, c):
-        return self._at(A.BinOp, meta, op="in", left=c[0], right=c[1])
-
-    def not_in_op(self, meta, c):
-        return self._at(A.BinOp, meta, op="not in", left=c[0], right=c[1])
-
-    def range_op(self, meta, c):
-        return self._at(A.BinOp, meta, op="..", left=c[0], right=c[1])
-
-    def is_op(self, meta, c):
-        return self._at(A.IsKind, meta, operand=c[0], kind=str(c[1]))
-
-    def field(self, meta, c):
-        return A.FieldRef.at(_pos(c[1]), obj=c[0], name=str(c[1]))
 
 
 class ToAst(DeclarationNodes, StatementNodes, ExpressionNodes, EffectNodes):

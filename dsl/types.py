@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Union
 
+from .words import with_article
+
 ROOTS = ("piece", "space", "card", "deck")
 ROOT_PARENTS = {"card": "piece", "deck": "space"}     # a card is a piece, a deck a space
 
@@ -18,7 +20,7 @@ class Named:
 
     def describe(self) -> str:
         """The type in words for error messages: 'a number', 'a soldier'."""
-        return _ONE.get(self.name) or f"a {self.name}"
+        return _ONE.get(self.name) or with_article(self.name)
 
     def plural(self) -> str:
         """Several values of the type in words: 'numbers', 'soldiers'."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
@@ -176,6 +177,8 @@ def cmd_info(args) -> int:
         print(json.dumps(summary, ensure_ascii=False))
         return EXIT_OK
     print(f"{summary['title']} ({summary['game']})")
+    if summary["overview"]:
+        print(textwrap.fill(summary["overview"], width=88, initial_indent="  ", subsequent_indent="  "))
     print(f"  seats: {summary['seats'][0]}..{summary['seats'][1]}")
     print("  decks: " + ", ".join(f"{k} ({v})" for k, v in summary["decks"].items()))
     print("  pieces: " + ", ".join(f"{k} ({v})" for k, v in summary["pieces"].items()))

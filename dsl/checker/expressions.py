@@ -179,10 +179,12 @@ class ExpressionChecks(Pass):
         if node.die not in self.p.by_cat["die"]:
             self.error(node, f"unknown die '{node.die}'" + suggest(node.die, self.p.by_cat["die"]))
         self.used.add(node.die)
-        if node.count is None:
+        if node.count is not None:
+            self.expect(node.count, scope, ctx, INT, "the number of dice")
+        if node.needs is not None:
+            self.expect(node.needs, scope, ctx, INT, "what the dice need")
             return INT
-        self.expect(node.count, scope, ctx, INT, "the number of dice")
-        return ListType(INT)
+        return INT if node.count is None else ListType(INT)
 
     def expr_if(self, node: A.IfExpr, scope, ctx):
         self.expect(node.cond, scope, ctx, BOOL, "the condition")

@@ -38,11 +38,12 @@ class AskingOp(Op):
 
 
 class ChooseOp(AskingOp):
-    __slots__ = ("var", "source", "body")
+    __slots__ = ("var", "source", "body", "everyone")
 
     def __init__(self, st: A.Choose, c):
         super().__init__(st, c)
         self.var, self.source, self.body = st.var, c.expr(st.source), c.block(st.body)
+        self.everyone = {"everyone": True} if st.everyone else {}     # asked of all the players together
 
     def run(self, g, f):
         if g.peek_stop():
@@ -50,7 +51,7 @@ class ChooseOp(AskingOp):
         env = g.envs[f["env"]]
         options = self.add_pass(g, env, without_twins(value_options(g, self.source(g, env)), g))
         prompt = self.prompt(g, env) if self.prompt is not None and g.telling else f"Choose {self.var}"
-        g.ask("choose", prompt, options, f, self)
+        g.ask("choose", prompt, options, f, self, **self.everyone)
 
     def apply(self, g, decision, option) -> None:
         if self.passed(g, decision, option):
@@ -62,9 +63,10 @@ class ChooseOp(AskingOp):
 class ChooseManyOp(Op):
     """`choose up to M` and `choose N..M`: values taken one at a time, each leaving the options; the
     option `done` is offered once at least N are chosen (all of them, when the list holds fewer)."""
-    __slots__ = ("var", "least", "most", "source", "prompt", "body")
+    __slots__ = ("var", "least", "most", "source", "prompt", "body", "everyone")
 
     def __init__(self, st: A.ChooseMany, c):
+        self.everyone = {"everyone": True} if st.everyone else {}
         self.var, self.most = st.var, c.expr(st.most)
         self.least = c.expr(st.least) if st.least is not None else None
         self.source, self.body = c.expr(st.source), c.block(st.body)
@@ -85,7 +87,7 @@ class ChooseManyOp(Op):
             g.push(self.body, f["env"])
         elif not self.took_the_rest(g, f["env"], prompt, least, [], options):
             g.ask("many", prompt, self.next_options(least, [], options), f, self,
-                  most=most, **({"least": least} if least else {}))
+                  most=most, **({"least": least} if least else {}), **self.everyone)
 
     def default_prompt(self, least: int, most: int) -> str:
         if self.least is None:

@@ -97,6 +97,24 @@ class Compiled(CompiledGame):
                 self.declared_kind[oid] = pc.kind
         self.build_attrs()
         self.build_grids()
+        self.build_texts()
+
+    def build_texts(self) -> None:
+        """The rules text of the game, and of every kind, token, action, space and piece that has
+        one; an object without its own reads its nearest kind's (see RulesView.rules_text)."""
+        p = self.program
+        self.game_text = p.game.text
+        self.texts: dict[str, str] = {}
+        self.text_topics: dict[str, tuple[str, str]] = {}       # name -> (what it is, its title)
+        for cat in ("kind", "token", "action", "space", "deck", "piece"):
+            for d in p.by_cat[cat].values():
+                if d.text:
+                    what = "card" if cat == "piece" and d.card else cat
+                    title = (d.group if cat == "action" else getattr(d, "label", None)) or d.name.replace("_", " ")
+                    self.texts[d.name] = d.text
+                    self.text_topics[d.name] = (what, title)
+        self.object_kind = {s.name: s.kind or "space" for s in p.by_cat["space"].values()}
+        self.object_kind.update({d.name: "deck" for d in p.by_cat["deck"].values()})
 
     def build_grids(self) -> None:
         """Each grid's shape, and each of its spaces' place in it (also their `col` and `row` fields)."""
@@ -288,6 +306,7 @@ class Compiled(CompiledGame):
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
+        self.var_labels = {v.name: v.label or v.name.replace("_", " ") for v in p.by_cat["var"].values()}
         self.straight = StraightWriter(self).write_all()     # block -> its function, where it runs at once
         self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)

@@ -30,6 +30,20 @@ class Chance:
     """Dice rolls, random picks and shuffles, drawn from the engine's generator (a part of Engine)."""
 
     def roll(self, die: str, count):
+        values = self.roll_dice(die, count)
+        self.log_event("roll", die=die, values=values)
+        return values[0] if count is None else values
+
+    def roll_needing(self, die: str, count, target: int, at_most: bool) -> int:
+        """Roll and count the hits: the dice showing at least `target` (at most, with `at_most`)."""
+        values = self.roll_dice(die, count)
+        hits = sum(1 for v in values if (v <= target if at_most else v >= target))
+        low = self.c.dice[die][0]
+        self.log_event("roll", die=die, values=values, needs=target,
+                       at_most="only" if at_most and target == low else at_most, hits=hits)
+        return hits
+
+    def roll_dice(self, die: str, count) -> list[int]:
         low, high = self.c.dice[die]
         n = 1 if count is None else count
         if n < 0 or n > 1000:
@@ -45,8 +59,7 @@ class Chance:
                 self.rng, v = below(self.rng, high - low + 1)
                 v += low
             values.append(v)
-        self.log_event("roll", die=die, values=values)
-        return values[0] if count is None else values
+        return values
 
     def pick(self, items):
         if not items:

@@ -315,7 +315,8 @@ class Engine(Frames, Chance, Effects, State):
             self.kept_memo = None            # only a step of a staged choice leaves the game as it was
         if "chosen" not in decision and self.telling:   # a staged choice is logged once, as the whole action (see PerformOp)
             self.log_event("choice", seat=decision["seat"], prompt=decision["prompt"],
-                           option=option_label(self, option), id=option_id)
+                           option=option_label(self, option), id=option_id,
+                           **({"everyone": True} if decision.get("everyone") else {}))
         op = self.asking_op(decision)
         try:
             op.apply(self, decision, option)

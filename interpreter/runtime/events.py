@@ -4,6 +4,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
+from dsl import plural, with_article
+
 
 @dataclass(frozen=True)
 class Event:
@@ -19,7 +21,7 @@ class Event:
 # token or tally name, {field:as_is} the data as it stands (text the rules wrote, numbers).
 SENTENCES = {
     "move": "{piece} moves from {src} to {dest}",
-    "var": "{var:as_is}: {old} → {new}",
+    "var": "{var:name}: {old} → {new}",
     "shuffle": "{space} is shuffled",
     "phase": "— {phase:as_is} —",
     "note": "{text:as_is}",
@@ -46,19 +48,46 @@ def effect_words(effect: str, args: list, show) -> str:
     return show(effect) + (f" ({show(args)})" if args else "")
 
 
+def counted(n: int, noun: str) -> str:
+    """`a mark`, `an alarm`, `3 marks`: a number of things named by a noun, in English."""
+    return with_article(noun) if n == 1 else f"{n} {plural(noun)}"
+
+
+def token_noun(label: str) -> str:
+    """A token's label as a thing counted in the log: `disrupted` is a `disrupted token`."""
+    return label if label.split()[-1].lower() in TOKEN_NOUNS else f"{label} token"
+
+
+TOKEN_NOUNS = {"token", "tokens", "marker", "markers", "counter", "counters", "chit", "chits"}
+
+
+def roll_words(data: dict, name) -> str:
+    """A roll as read: the dice, what each needed (when the rules say) and how many hit."""
+    values = data["values"]
+    dice = "a die" if len(values) == 1 else f"{len(values)} dice"
+    shown = ", ".join(map(str, values))
+    if "needs" not in data:
+        return f"Rolled {dice} ({name(data['die'])}): {shown}"
+    target, at_most, hits = data["needs"], data["at_most"], data["hits"]
+    needs = str(target) if at_most == "only" else f"{target} or less" if at_most else f"{target}+"
+    if len(values) == 1:
+        outcome = "hit" if hits else "miss"
+    else:
+        outcome = "no hits" if hits == 0 else f"{hits} hit" + ("s" if hits > 1 else "")
+    return f"Rolled {dice} ({name(data['die'])}), needs {needs}: {shown} — {outcome}"
+
+
 def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     """`show` turns a value (object id, list, number) into words; `name` a die or token name."""
-    template = SENTENCES.get(kind)
+    template = SENTENCES.get(kind) if not data.get("everyone") else "All players: {prompt:as_is} → {option:as_is}"
     if template is not None:
         return _Sentence(show, name).format(template, **data)
     if kind == "roll":
-        values = data["values"]
-        dice = "a die" if len(values) == 1 else f"{len(values)} dice"
-        return f"Rolled {dice} ({name(data['die'])}): {', '.join(map(str, values))}"
+        return roll_words(data, name)
     if kind == "tokens":
         change = data["change"]
-        verb = f"gains {change}" if change > 0 else f"loses {-change}"
-        return f"{show(data['obj'])} {verb} {name(data['token'])}"
+        verb = "gains" if change > 0 else "loses"
+        return f"{show(data['obj'])} {verb} {counted(abs(change), token_noun(name(data['token'])))}"
     if kind == "shuffle_in":
         where = "" if data.get("among") is None else f" among the bottom {data['among']}"
         return f"{show(data['pieces'])} shuffled into {show(data['space'])}{where}"

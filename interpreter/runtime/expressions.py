@@ -302,6 +302,8 @@ class ExpressionWriter:
 
     def write_roll(self, node: A.Roll):
         count = self.write(node.count) if node.count is not None else "None"
+        if node.needs is not None:
+            return f"g.roll_needing({node.die!r}, {count}, {self.write(node.needs)}, {node.at_most})"
         return f"g.roll({node.die!r}, {count})"
 
     def write_if(self, node: A.IfExpr):

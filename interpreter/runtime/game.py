@@ -25,13 +25,15 @@ class Option:
 class Decision:
     """A question the rules ask. A staged perform asks one step at a time: `step` counts from 1,
     `chosen` reads what the earlier steps chose (the action's title, then its arguments so far),
-    and `Game.back()` backs out of the last of them."""
+    and `Game.back()` backs out of the last of them. `everyone`: the rules put the question to all
+    the players together (the seat acting answers for them)."""
     seat: int
     prompt: str
     options: list[Option]
     kind: str = "choose"
     step: int = 1
     chosen: tuple[str, ...] = ()
+    everyone: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class Game:
         labels = decision_labels(self._engine)
         chosen = tuple(self._engine.asking_op(d).chosen_labels(self._engine, d)) if "chosen" in d else ()
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
-                        d["type"], len(chosen) + 1, chosen)
+                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False))
 
     over = _state_field("over", "Whether the game has ended.")
     seed = _state_field("seed", "The seed the game started from.")

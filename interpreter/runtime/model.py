@@ -84,7 +84,7 @@ class Rules:
         return Game.from_json(self, json_text, replay_under_new_rules)
 
     def summary(self) -> dict:
-        """Counts for `garrison info`."""
+        """Counts for `garrison info`, with the pack's overview and rules text."""
         c = self.compiled(None)
         decks = {d: sum(1 for p in c.pieces if (c.card_deck[p] or c.start[p]) == d) for d in c.decks}
         pieces: dict[str, int] = {}
@@ -94,7 +94,8 @@ class Rules:
                 pieces[kind] = pieces.get(kind, 0) + 1
         return {"game": self.name, "title": self.title, "decks": decks, "pieces": pieces,
                 "spaces": len(c.spaces), "phases": list(c.phases), "variants": self.variants,
-                "seats": [self.seats_min, self.seats_max]}
+                "seats": [self.seats_min, self.seats_max], "overview": c.game_text,
+                "rules_text": c.view.rules_topics()}
 
 
 def rules_schema() -> str:

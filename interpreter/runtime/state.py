@@ -63,6 +63,7 @@ class DecisionData(TypedDict):
     least: NotRequired[int]         # many: how many must be chosen before `done` is offered (absent: none)
     chosen: NotRequired[list[Value]]    # staged perform: the steps chosen so far (the group title, then arguments)
     fixed: NotRequired[list[list[Value]]]   # staged perform: the values its arguments fix, per action (absent: none)
+    everyone: NotRequired[bool]         # a question for all the players together (absent: for the seat alone)
 
 
 class EffectData(TypedDict):

@@ -62,8 +62,9 @@ class CompiledGame:
         return self._members_set[kind]
 
     def name_label(self, name: str) -> str:
-        """The label of a die or token name, for the log."""
-        return self.die_labels.get(name) or self.token_labels.get(name) or self.tallies.get(name) or name
+        """The label of a die, token, tally or variable name, for the log."""
+        return (self.die_labels.get(name) or self.token_labels.get(name) or self.tallies.get(name)
+                or self.var_labels.get(name) or name)
 
     def twin_key(self, oid: str) -> str:
         """What makes two pieces interchangeable, apart from where they are and their marks."""

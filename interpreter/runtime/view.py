@@ -111,6 +111,28 @@ class RulesView:
         """A piece's declaration, then its kinds from the nearest up."""
         return self._c.ancestors(self._c.kind_of(oid))
 
+    @property
+    def game_text(self) -> str | None:
+        """The pack's own overview of the game, in words (None when it has none)."""
+        return self._c.game_text
+
+    def rules_text(self, name: str) -> str | None:
+        """What a kind, token, action, space or piece means in play: its own rules text, else (an
+        object) that of its nearest kind that has one; None when nothing says."""
+        c = self._c
+        chain = [name]
+        if name in c.labels:
+            decl = c.kind_of(name)
+            chain = [decl] + c.ancestors(c.object_kind.get(decl, decl))
+        return next((c.texts[k] for k in chain if k in c.texts), None)
+
+    def rules_topics(self) -> list[dict]:
+        """Every declaration with rules text, as plain data: {"name", "what", "title", "text"}
+        (`what`: kind, token, action, space, piece, card or deck)."""
+        c = self._c
+        return [{"name": name, "what": what, "title": title, "text": c.texts[name]}
+                for name, (what, title) in c.text_topics.items()]
+
     def kind_name(self, oid: str) -> str:
         """The kind a piece's declaration names, or the most particular kind of a space."""
         if oid in self.pieces:

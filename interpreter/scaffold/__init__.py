@@ -7,10 +7,14 @@ from pathlib import Path
 from interpreter.runtime import GameError
 
 GAME = '''# {title}: a starting point. Change anything; `garrison check {path}` says what is wrong.
-game {name} "{title}" {{ seats 1 home supply turns turn }}
+game {name} "{title}" {{
+    seats 1 home supply turns turn
+    text "Raiders attack the wall one card at a time; your guards repair the damage. Three hits"
+         "and the wall falls."
+}}
 
 die d6 1..6
-token hit "hit"
+token hit "hit" text "Damage to the wall: three hits bring it down."
 
 space supply "Supply"
 space discard "Discard pile"
@@ -19,6 +23,7 @@ kind post: space {{ strength: int }}
 
 deck raids "Raid deck"
 kind raid_card: card {{
+    text "A raid: a die plus the card's force against the wall's strength and its hits; more means a hit."
     force: int,
     does {{
         log "Raiders attack with force {{this.force}}."
@@ -31,7 +36,10 @@ kind raid_card: card {{
 card small_raid "Small raid": raid_card x6 in raids {{ force 1 }}
 card big_raid "Big raid": raid_card x3 in raids {{ force 3 }}
 
-kind soldier: piece {{ var ready: bool = true }}
+kind soldier: piece {{
+    text "A guard of the wall: each turn a ready guard may repair one hit."
+    var ready: bool = true
+}}
 piece guard "Guard": soldier x2
 
 var turn: int = 0
@@ -50,6 +58,7 @@ phase raid "Raid" {{
 action repair(g: soldier in [s for s in objects(soldier) if s.ready])
     requires tokens(wall, hit) > 0
     label "{{g}} repairs the wall"
+    text "A ready guard takes one hit off the wall and is not ready again until the next turn."
 {{
     set g.ready = false
     remove hit from wall

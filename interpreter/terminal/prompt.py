@@ -19,6 +19,7 @@ from .choices import NOTHING_WORDS, Numbering, group_options, matching, nothing_
 from .compact import lines_taken
 from .reader import answer_reader
 from .render import words
+from .rules_help import help_lines
 
 HELP = """Type the number of an option (or its id, shown dimmed beside it). At a
 terminal a number takes effect as soon as no other option's number starts with
@@ -38,6 +39,8 @@ Commands:
   save [FILE]      save the game (to FILE, or to the autosave file)
   load FILE        continue a game saved in FILE
   help             this text
+  help TOPIC       what the rules say about a piece, card, token or action
+                   ('help game': the game in a few words)
   quit             stop; the autosave lets you resume later"""
 
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
@@ -49,6 +52,7 @@ SCREEN_EDGES = 3         # lines of a screen not for the board or the options: h
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
 MIN_BOARD = 8            # the board gets at least this many lines, even on a tiny screen
 
+UNSHOWN = {"tally"}       # events kept for simulations' counts, not for the player to read
 EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cyan", "auto": "cyan",
                 "resolve": "magenta", "note": "", "tally": "dim"}
 
@@ -60,7 +64,7 @@ class Session:
                  autosave: str | None = None, resume: str = "", toolbar_rows: int = 0):
         self.game = game
         self.out = console
-        self.read = read or (lambda prompt, asker=None: input(prompt))   # read(prompt, asker)
+        self.read = read or (lambda prompt, asker=None, empty=False: input(prompt))   # read(prompt, asker, empty)
         self.interactive = interactive      # a person at a terminal: draw the board every time
         self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
         self.numbering: Numbering | None = None     # the numbers of the options shown
@@ -68,6 +72,8 @@ class Session:
         self.resume = resume                # how to name the game in `garrison play GAME --load`
         self.shown = len(game.log) if game.decisions_made else 0
         self.fresh = True                   # the decision has not been shown yet
+        self.seat = None                    # the seat the last question was for (several seats: hand-overs)
+        self.typed_ahead = None             # a choice typed at a hand-over instead of Enter
 
     # ---- the loop
     def run(self) -> bool:
@@ -94,6 +100,9 @@ class Session:
         return True
 
     def ask(self) -> str | None:
+        if self.typed_ahead:
+            typed, self.typed_ahead = self.typed_ahead, None
+            return typed
         try:
             return self.read("> ", self).strip()
         except EOFError:
@@ -210,6 +219,7 @@ class Session:
         events = self.new_events()
         for line in events:
             self.out.print(line)
+        self.hand_over()
         decision = [] if self.game.over else self.decision_view(rows=self.decision_rows())
         if self.interactive:
             width, height = self.out.size
@@ -231,6 +241,22 @@ class Session:
         """Lines of the screen not for the board or the options (the toolbar replaces the hint)."""
         return SCREEN_EDGES - 1 + self.toolbar_rows if self.toolbar_rows else SCREEN_EDGES
 
+    def hand_over(self) -> None:
+        """With several seats, when the question is for another seat than the last one: say whom to
+        pass the game to, and at a terminal wait for Enter (a choice typed instead is its answer)."""
+        decision = self.game.decision
+        if self.game.over or self.game.seats < 2 or decision.everyone:
+            return
+        previous, self.seat = self.seat, decision.seat
+        if previous is None or previous == decision.seat:
+            return
+        self.say(f"Seat {decision.seat}'s turn: pass the game to the player of seat {decision.seat}.", "bold")
+        if self.interactive:
+            try:
+                self.typed_ahead = self.read("Press Enter to go on: ", empty=True).strip() or None
+            except EOFError:
+                pass
+
     def decision_rows(self) -> int | None:
         """How many lines the options may take: at a terminal, half the screen; else no limit."""
         return (self.out.size.height - self.edges()) // 2 if self.interactive else None
@@ -241,7 +267,7 @@ class Session:
 
     def new_events(self) -> list[Text]:
         events = self.game.log
-        lines = [event_text(event) for event in events[self.shown:]]
+        lines = [event_text(event) for event in events[self.shown:] if event.kind not in UNSHOWN]
         self.shown = len(events)
         return lines
 
@@ -304,7 +330,8 @@ def cmd_quit(s: Session, rest: str):
 
 
 def cmd_help(s: Session, rest: str):
-    s.say(HELP)
+    for line in help_lines(s.game, rest) if rest else [HELP]:
+        s.say(line)
 
 
 def cmd_board(s: Session, rest: str):
@@ -355,7 +382,7 @@ def rewound(s: Session, go_back, refusal: str) -> bool:
 
 
 def cmd_log(s: Session, rest: str):
-    events = s.game.log
+    events = [event for event in s.game.log if event.kind not in UNSHOWN]
     if rest == "all":
         tail = events
     elif rest.isdecimal() or not rest:
@@ -435,7 +462,8 @@ def inspect_text(game, query: str) -> list[str]:
 def question(decision) -> str:
     """The seat, the steps chosen so far in a choice made in steps, and the question."""
     steps = "".join(f"{step} › " for step in decision.chosen)
-    return f"[seat {decision.seat}] {steps}{decision.prompt}"
+    who = "all players" if decision.everyone else f"seat {decision.seat}"
+    return f"[{who}] {steps}{decision.prompt}"
 
 
 def event_text(event) -> Text:

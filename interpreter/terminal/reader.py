@@ -16,6 +16,7 @@ from prompt_toolkit.validation import Validator
 TOOLBAR_ROWS = 2
 MENU_ROWS = 8           # rows a completion menu opens with (the screen scrolls to make room)
 NOT_EMPTY = Validator.from_callable(lambda text: bool(text.strip()), error_message="")   # Enter alone does nothing
+ANY_LINE = Validator.from_callable(lambda text: True)      # a pause: Enter alone goes on (None keeps the session's)
 
 
 class Asker(Protocol):
@@ -51,7 +52,7 @@ class PlainReader:
             except ImportError:
                 pass
 
-    def __call__(self, prompt: str, asker: Asker | None = None) -> str:
+    def __call__(self, prompt: str, asker: Asker | None = None, empty: bool = False) -> str:
         return input(prompt)
 
 
@@ -71,9 +72,10 @@ class PromptReader:
                                    "bottom-toolbar.waiting": "bold #ffd75f"}))
         self.session.default_buffer.on_text_changed += self.changed
 
-    def __call__(self, prompt: str, asker: Asker | None = None) -> str:
+    def __call__(self, prompt: str, asker: Asker | None = None, empty: bool = False) -> str:
+        """A line typed; Enter alone is refused unless `empty` (a pause that waits for Enter)."""
         self.asker = asker
-        return self.session.prompt(prompt)
+        return self.session.prompt(prompt, validator=ANY_LINE if empty else NOT_EMPTY)
 
     def changed(self, buffer) -> None:
         """Accept an option number as soon as no other option's number starts with it."""

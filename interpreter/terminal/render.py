@@ -13,6 +13,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from dsl import with_article
+
 WIDTH = 80              # the narrowest terminal the board must fit
 CELL_LINES = 6          # lines of content in one cell before it is summarised
 TRACK_SPAN = 15         # a ranged variable with at most this many values is drawn as a track
@@ -299,7 +301,11 @@ def _clip(entries: list[str], budget: int) -> list[str]:
 def inspect_lines(game, oid: str) -> list[str]:
     """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
     view = game.view
-    lines = [f"{game.label(oid)} ({oid}), a {words(view.kind_name(oid))}"]
+    kind = words(view.kind_name(oid))
+    lines = [f"{game.label(oid)} ({oid}), {with_article(kind)}"]
+    text = view.rules_text(oid)
+    if text:
+        lines.append(textwrap.fill(text, width=WIDTH, initial_indent="  ", subsequent_indent="  "))
     if oid in view.pieces:
         lines.append(f"  at: {game.label(game.location(oid))}")
         if view.card_deck(oid):

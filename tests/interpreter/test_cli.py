@@ -310,7 +310,9 @@ def test_info_json():
     out = garrison("info", TINY, "--json")
     assert out.returncode == 0
     info = json.loads(out.stdout)
-    assert set(info) == {"game", "title", "decks", "pieces", "spaces", "phases", "variants", "seats"}
+    assert set(info) == {"game", "title", "decks", "pieces", "spaces", "phases", "variants", "seats",
+                         "overview", "rules_text"}
+    assert info["overview"] is None and info["rules_text"] == []           # the tiny game has no rules text
     assert info["game"] == "tiny" and info["title"] == "Tiny Siege"
     assert info["decks"] == {"raids": 5}
     assert info["pieces"] == {"soldier": 4}

@@ -16,6 +16,7 @@ from paths import REPO
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = r"\r\n> "
+HANDOVER = r"Press Enter to go on: "
 HEADING = re.compile(r"· decision (\d+)")
 DECISION = re.compile(r"\[seat (\d)\] ([^\r\n]+)")
 
@@ -51,12 +52,18 @@ class Player:
     def __init__(self, child):
         self.child = child
         self.seen = ""
+        self.handovers = 0
         self.wait()
 
     def wait(self) -> str:
-        self.child.expect(PROMPT)
-        self.seen += self.child.before + "\r\n> "
-        return self.child.before
+        """Up to the next question's prompt; a hand-over to another seat on the way is passed with Enter."""
+        before = ""
+        while self.child.expect([PROMPT, HANDOVER]) == 1:
+            before += self.child.before + self.child.after
+            self.handovers += 1
+            self.child.send("\r")
+        self.seen += before + self.child.before + "\r\n> "
+        return before + self.child.before
 
     def type(self, line: str) -> str:
         self.child.sendline(line)
@@ -155,6 +162,8 @@ def test_westerplatte_two_seats_ctrl_c_saves_and_resumes(tmp_path):
     assert "(undone)" in me.type("undo")
     me.type("1")
     me.lines_fit()
+    assert me.handovers >= 1 and "Seat 2's turn: pass the game to the player of seat 2." in me.seen
+    assert me.position()[1][0] == "2"                       # after Enter, seat 2's question
     where = me.position()
     me.child.sendintr()
     out = finish(me.child)

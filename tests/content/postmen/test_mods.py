@@ -87,6 +87,25 @@ def test_mod_mistakes_are_reported_in_the_mod_file(tmp_path):
     assert "game.rules:" in caught.value.errors[2].message and caught.value.errors[2].message.endswith("to change it")
 
 
+def test_a_card_declared_twice_in_one_mod_names_both_lines(tmp_path):
+    card = 'card a1_extra "Extra rifleman": assault_card in attack_1 {{ unit rifleman }}\n'
+    bad = write(tmp_path, "twice.rules", 'mod "Twice" for postmen\n' + card.format() + "\n" + card.format())
+    with pytest.raises(RulesError) as caught:
+        load(bad)
+    [error] = caught.value.errors
+    assert (Path(error.file).name, error.line) == ("twice.rules", 4)
+    assert error.message.startswith("'a1_extra' is declared twice in this mod (first at ")
+    assert "twice.rules:2)" in error.message and "replace" not in error.message
+
+
+def test_changing_a_card_to_no_copies_is_reported_at_the_mod_line(tmp_path):
+    bad = write(tmp_path, "none.rules", 'mod "None" for postmen\n\nchange card a1_smg x0\n')
+    with pytest.raises(RulesError) as caught:
+        load(bad)
+    assert messages(caught.value) == [
+        "none.rules:3: 'change' needs at least one copy, not x0; to take it out of the game write 'remove card a1_smg'"]
+
+
 def test_two_mods_changing_the_same_thing_conflict(tmp_path):
     other = write(tmp_path, "other.rules", 'mod "Other" for postmen\nchange piece rifleman { defense 5 }\n')
     with pytest.raises(RulesError) as caught:

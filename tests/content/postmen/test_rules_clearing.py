@@ -11,7 +11,7 @@ def one_turn(case: int, attack: int):
     game.choose(str(case))
     game.choose(str(attack))
     while not game.over and (game.decision.prompt.startswith("Move a defender")
-                             or game.decision.prompt == "Take an action"):
+                             or game.decision.prompt.startswith("Take an action")):
         game.choose("pass")                                   # the whole Defense Phase
     return game
 

@@ -96,7 +96,7 @@ def test_four_moves_at_most():
     for option in ("move_defender:wasik:g5", "move_defender:franz:u1", "move_defender:michon:u3",
                    "move_defender:fuz:b12"):
         game.choose(option)
-    assert game.decision.prompt == "Take an action"
+    assert game.decision.prompt.startswith("Take an action")
 
 
 # ---- actions (4.2, 4.2.1)
@@ -195,31 +195,31 @@ def inspire_case(case: int):
 
 
 def test_without_inspire_gdaniec_rolls_his_combat_value():
-    assert dice(inspire_case(1), "attack:gdaniec:smg#1") == "2 dice, needs 4)"
+    assert dice(inspire_case(1), "attack:gdaniec:smg#1") == "2 dice, needs 4+)"
 
 
 def test_inspire_gives_one_extra_die_on_the_same_colour_and_floor():
     game = inspire_case(2)
-    assert dice(game, "attack:gdaniec:smg#1") == "3 dice, needs 4)"
-    assert dice(game, "attack:gdaniec:smg#3") == "3 dice, needs 4)"          # also into the interior
+    assert dice(game, "attack:gdaniec:smg#1") == "3 dice, needs 4+)"
+    assert dice(game, "attack:gdaniec:smg#3") == "3 dice, needs 4+)"          # also into the interior
 
 
 def test_inspire_is_not_cumulative_and_not_for_another_inspire_defender():
     game = inspire_case(3)
-    assert dice(game, "attack:gdaniec:smg#1") == "3 dice, needs 4)"          # Wasik and Konrad
-    assert dice(game, "attack:konrad:smg#1") == "2 dice, needs 4)"           # Wasik beside him
-    assert dice(game, "attack:wasik:smg#1") == "2 dice, needs 4)"            # Konrad beside him
+    assert dice(game, "attack:gdaniec:smg#1") == "3 dice, needs 4+)"          # Wasik and Konrad
+    assert dice(game, "attack:konrad:smg#1") == "2 dice, needs 4+)"           # Wasik beside him
+    assert dice(game, "attack:wasik:smg#1") == "2 dice, needs 4+)"            # Konrad beside him
 
 
 @pytest.mark.parametrize("case, why", [(4, "exhausted"), (5, "disrupted"), (6, "another floor"),
                                        (7, "another colour"), (8, "in the interior")])
 def test_no_inspire_from(case, why):
-    assert dice(inspire_case(case), "attack:gdaniec:smg#1") == "2 dice, needs 4)", why
+    assert dice(inspire_case(case), "attack:gdaniec:smg#1") == "2 dice, needs 4+)", why
 
 
 def test_no_inspire_for_a_defender_in_the_interior():
     game = inspire_case(9)
-    assert dice(game, "attack:gdaniec:smg#3") == "2 dice, needs 4)"
+    assert dice(game, "attack:gdaniec:smg#3") == "2 dice, needs 4+)"
 
 
 def test_no_inspire_from_a_defender_that_moved():
@@ -228,14 +228,14 @@ def test_no_inspire_from_a_defender_that_moved():
     game.choose("move_defender:wasik:g5")
     game.choose("pass")
     assert game.location("wasik") == "g5"
-    assert dice(game, "attack:gdaniec:smg#1") == "2 dice, needs 4)"
+    assert dice(game, "attack:gdaniec:smg#1") == "2 dice, needs 4+)"
 
 
 def test_no_inspire_from_a_defender_that_acted():
     game = inspire_case(2)
     game.force_rolls([1, 1])
     game.choose("attack:wasik:smg#2")
-    assert dice(game, "attack:gdaniec:smg#1") == "2 dice, needs 4)"
+    assert dice(game, "attack:gdaniec:smg#1") == "2 dice, needs 4+)"
 
 
 def test_inspire_adds_a_die_for_real():
@@ -251,7 +251,7 @@ def test_inspire_adds_a_die_for_real():
 def to_actions(game) -> None:
     while game.decision.prompt.startswith("Move a defender"):
         game.choose("pass")
-    assert game.decision.prompt == "Take an action"
+    assert game.decision.prompt.startswith("Take an action")
 
 
 def test_command_only_on_non_commanders_of_the_same_colour_and_floor_outside_interiors():

@@ -162,8 +162,8 @@ def test_cars_are_never_targets_and_give_their_riders_defense_6():
     game.choose("pass")
     options = labels(game)
     assert not any("car_" in o for o in options)
-    assert options["attack:trained_4:rifleman#1"].endswith("(2 dice, needs 6)")
-    assert options["attack:trained_4:smg#1"].endswith("(2 dice, needs 4)")
+    assert options["attack:trained_4:rifleman#1"].endswith("(2 dice, needs 6+)")
+    assert options["attack:trained_4:smg#1"].endswith("(2 dice, needs 4+)")
 
 
 @pytest.mark.parametrize("dice, survives", [([5, 5], True), ([6, 1], False)])
