@@ -77,7 +77,7 @@ def test_a_cut_region_says_so_and_keeps_its_first_spaces():
     assert "…" not in roomy
 
 
-@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 1), ("westerplatte", 4)])
+@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 1), ("westerplatte", 4), ("tigerleader", 1)])
 def test_the_fitted_board_never_takes_more_lines_than_it_is_given(pack, seats):
     game = interpreter.load_rules(pack).new_game(seed=7, seats=seats)
     pick = random.Random(7)
@@ -128,7 +128,7 @@ class Screen:
         return out
 
 
-@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 2)])
+@pytest.mark.parametrize("pack, seats", [("postmen", 1), ("westerplatte", 2), ("tigerleader", 1)])
 def test_every_screen_of_a_game_fits_80_by_24(pack, seats):
     game = interpreter.load_rules(pack).new_game(seed=4, seats=seats)      # a game that lasts 60 decisions
     pick = random.Random(4)
