@@ -72,3 +72,13 @@ def test_command_line_bot_game(bot):
                           "--seed", "3", "--json"], capture_output=True, text=True, check=True).stdout
     summary = json.loads(out)
     assert summary["outcome"] in OUTCOMES
+
+
+def test_the_evaluation_prefers_a_stronger_kampfgruppe_and_battles_to_idle_weeks():
+    game = pack().new_game(seed=1)
+    assert game.peek("buy:panzer_iv_short", 1).evaluate() > game.peek("pass", 1).evaluate()
+    while game.decision.prompt.startswith("Buy") or game.decision.prompt.startswith("Commander"):
+        game.choose(game.whole_action_ids()[0])
+    assert game.decision.prompt == "Attack which battalion?"
+    attack = next(i for i in game.whole_action_ids() if i.startswith("attack_battalion"))
+    assert game.peek(attack, 1).evaluate() > game.peek("pass", 1).evaluate()
