@@ -225,3 +225,28 @@ def test_stress_after_the_battle_and_webers_promotion():
     assert game.field("muller", "battle_stress") == 0
     assert game.field("weber", "level") == "skilled"
     assert game.field("weber", "xp") == 1
+
+
+def test_operational_move_cost_of_a_battalion_in_the_rear():
+    # Rear 2, +1 for the battalion in the German Transit, +1 for the one in the Front: 4.
+    game = start("ex_move_cost")
+    assert "Cost: 4." in notes(game)
+    assert "Front cost: 0." in notes(game)
+    assert "attack_battalion:b6s" not in ids(game)        # 3 SO points cannot pay 4
+    assert {"attack_battalion:b5c", "attack_battalion:b6c"} <= set(ids(game))
+
+
+def test_enemy_operational_movement_rolls():
+    # Front Assault rolls 9: advances to the German Transit. Supply in the Transit rolls 4: holds.
+    # Half Assault in the Rear rolls 2 - 3 = -1: retreats to the Breakthrough.
+    game = start("ex_operational_move", [9, 4, 2])
+    assert all_rolls_used(game)
+    assert game.field("b7a", "at") == "german_transit"
+    assert game.field("b5s", "at") == "transit"
+    assert game.field("b8a", "at") == "breakthrough"
+
+
+def test_on_leave_recovers_4_stress_whatever_the_cool():
+    game = start("ex_on_leave")
+    assert game.field("weber", "stress") == 6
+    assert game.field("klein", "stress") == 5

@@ -98,3 +98,10 @@ def test_the_battle_ends_at_once_when_the_battalion_is_destroyed():
     assert "Battle ended: yes." in notes(game)
     assert game.over                                    # the Panzer III never got to act
     assert not any(e.kind == "choice" and "Panzer III" in e.text for e in game.log)
+
+
+def test_battalions_near_the_german_lines_cost_so_points_and_an_unpaid_cost_ends_the_campaign():
+    # 6 for the German Staging, 2 for the German Transit: 8 against 1 + 6, then against 3 + 6.
+    game = start("rule_upkeep_failure")
+    assert "SO 0, failed yes." in notes(game)
+    assert "SO 1, failed no." in notes(game)

@@ -13,7 +13,7 @@ import pytest
 from harness import run_random_games               # noqa: E402  (tests/ is put on the path by conftest)
 from tiger_support import PACK, pack               # noqa: E402
 
-OUTCOMES = {"Great", "Good", "Fair", "Poor"}
+OUTCOMES = {"Great", "Good", "Fair", "Poor", "Failure"}
 
 
 def check_game(game, where: str) -> None:
