@@ -159,7 +159,8 @@ def compact_board(game, width: int, height: int | None) -> Group:
         entries.append(("Elsewhere" if regions else "Board", wrapped(joined(others, " · "), console, inner)))
     if height is not None:
         room = height - sum(lines_taken(part, width) for part in head)
-        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room))]
+        maps = {i for i, (title, region) in enumerate(zip(titles, regions)) if region.hexes}
+        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room, maps))]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True, min_width=title_width)
     grid.add_column(no_wrap=True)
@@ -168,11 +169,17 @@ def compact_board(game, width: int, height: int | None) -> Group:
     return Group(*head, grid)
 
 
-def shares(entries, room: int) -> list[int]:
-    """How many lines each entry may take: one each, then one more to each in turn while room is left."""
+def shares(entries, room: int, first: set[int] = frozenset()) -> list[int]:
+    """How many lines each entry may take: one each, then to the entries in `first` (maps, which a
+    cut makes hard to read) as many more as they want and there is room for, then one more to
+    each in turn while room is left."""
     wanted = [len(lines) for _, lines in entries]
     given = [1] * len(entries)
     room -= len(entries)
+    for i in sorted(first):
+        more = max(0, min(wanted[i] - given[i], room))
+        given[i] += more
+        room -= more
     while room > 0 and any(g < w for g, w in zip(given, wanted)):
         for i, want in enumerate(wanted):
             if room > 0 and given[i] < want:
