@@ -69,6 +69,21 @@ def test_compact_snapshot(pack, seats, height):
     assert text == path.read_text(encoding="utf-8"), "the compact board changed; see test_render.py"
 
 
+def test_a_hex_map_keeps_its_rows_and_leaves_out_the_attribute_its_cells_show():
+    game = game_after("tigerleader", 1, 80)                     # in a battle: terrain laid, units placed
+    text = plain(compact.compact_board(game, 80, 12))
+    assert "terrain" not in text                                # `show terrain` names it once per cell
+    rows = [line for line in text.splitlines() if "1," in line and ":" in line]
+    assert [r.split("1,")[1][0] for r in rows[:6]] == ["1", "2", "3", "4", "5", "6"]   # every row, in order
+
+
+def test_maps_get_their_lines_before_the_other_regions_share_the_rest():
+    entries = [("Map", ["r1", "r2", "r3", "r4"]), ("Units", ["u1", "u2", "u3"]), ("Cards", ["c1", "c2"])]
+    assert compact.shares(entries, 6, {0}) == [4, 1, 1]
+    assert compact.shares(entries, 4, {0}) == [2, 1, 1]
+    assert compact.shares(entries, 6) == [2, 2, 2]
+
+
 def test_a_cut_region_says_so_and_keeps_its_first_spaces():
     game = game_after("postmen", 1, 40)
     tight = plain(compact.compact_board(game, 80, 10))
