@@ -65,7 +65,7 @@ def region_title(region) -> str:
 def cell_text(game, cell, empty: bool) -> Text | None:
     """`T1 Nowak HFG3 Crate×2`: the space's short name in its style, then what is on it;
     None for an empty cell unless `empty` asks for it (then `name ·`)."""
-    contents = contents_words(game, cell.space)
+    contents = contents_words(game, cell.space, skip=cell.shows)
     if not contents and not empty:
         return None
     name = game.view.short_names.get(cell.space) or cell.name or short_name(game, cell.space)
@@ -94,9 +94,19 @@ def hex_rows(game, region, width: int) -> list[Text] | None:
     return lines
 
 
-def contents_words(game, space: str) -> list[str]:
-    """The marks of a space, then its pieces bottom to top by short name, identical ones counted."""
-    marks = marks_short(game, space, only_changed=False)
+def map_rows(game, region, console: Console, width: int) -> list[Text]:
+    """A grid's rows one after the other, each cell as wide as it needs, shifted rows indented."""
+    lines = []
+    for i, row in enumerate(region.rows):
+        line = joined([cell_text(game, c, True) for c in row])
+        lines += wrapped(Text("  ") + line if region.shifted(i) else line, console, width)
+    return lines
+
+
+def contents_words(game, space: str, skip: str | None = None) -> list[str]:
+    """The marks of a space (but the attribute `skip`, which its cell already shows), then its
+    pieces bottom to top by short name, identical ones counted."""
+    marks = marks_short(game, space, only_changed=False, skip=skip)
     out = ["[" + ",".join(marks) + "]"] if marks else []
     stack = game.pieces_at(space)
     if space in game.view.decks:
@@ -106,10 +116,11 @@ def contents_words(game, space: str) -> list[str]:
                   for (name, marks), n in render.counted(keys)]
 
 
-def marks_short(game, obj: str, only_changed: bool) -> list[str]:
+def marks_short(game, obj: str, only_changed: bool, skip: str | None = None) -> list[str]:
     """An object's tokens and changeable attributes, by short name: `2W`, `tired`, `level3`."""
     out = [short_name(game, t) if n == 1 else f"{n}{short_name(game, t)}" for t, n in game.marks(obj).items()]
-    return out + render.field_words(game, obj, only_changed, name_of=lambda name: short_name(game, name), gap="")
+    return out + render.field_words(game, obj, only_changed, name_of=lambda name: short_name(game, name), gap="",
+                                    skip=skip)
 
 
 # ---- the compact board
@@ -128,8 +139,10 @@ def compact_board(game, width: int, height: int | None) -> Group:
     inner = max(10, width - title_width - 1)
     entries: list[tuple[str, list[Text]]] = []
     for title, region in zip(titles, regions):
-        grid = hex_rows(game, region, inner - 2) if height is None and region.hexes else None
-        if grid is not None:
+        grid = hex_rows(game, region, inner - 2) if region.hexes else None
+        if region.hexes and height is not None:     # a map reads best row by row, its empty hexes too
+            entries.append((title, grid or map_rows(game, region, console, inner)))
+        elif grid is not None:
             entries += [(title if i == 0 else "", [line]) for i, line in enumerate(grid)]
         elif height is None:
             for i, row in enumerate(region.rows):
@@ -146,7 +159,8 @@ def compact_board(game, width: int, height: int | None) -> Group:
         entries.append(("Elsewhere" if regions else "Board", wrapped(joined(others, " · "), console, inner)))
     if height is not None:
         room = height - sum(lines_taken(part, width) for part in head)
-        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room))]
+        maps = {i for i, (title, region) in enumerate(zip(titles, regions)) if region.hexes}
+        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room, maps))]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True, min_width=title_width)
     grid.add_column(no_wrap=True)
@@ -155,11 +169,17 @@ def compact_board(game, width: int, height: int | None) -> Group:
     return Group(*head, grid)
 
 
-def shares(entries, room: int) -> list[int]:
-    """How many lines each entry may take: one each, then one more to each in turn while room is left."""
+def shares(entries, room: int, first: set[int] = frozenset()) -> list[int]:
+    """How many lines each entry may take: one each, then to the entries in `first` (maps, which a
+    cut makes hard to read) as many more as they want and there is room for, then one more to
+    each in turn while room is left."""
     wanted = [len(lines) for _, lines in entries]
     given = [1] * len(entries)
     room -= len(entries)
+    for i in sorted(first):
+        more = max(0, min(wanted[i] - given[i], room))
+        given[i] += more
+        room -= more
     while room > 0 and any(g < w for g, w in zip(given, wanted)):
         for i, want in enumerate(wanted):
             if room > 0 and given[i] < want:

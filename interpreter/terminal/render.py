@@ -147,7 +147,7 @@ def row_table(game, row, shift: bool | None = None) -> Table:
                   header_style="", collapse_padding=True)
     halves = 2 * len(row) + (shift is not None)
     width = max(8, (WIDTH - 6) * 2 // max(1, halves) - 1)
-    bodies = [cell_body(game, cell.space, width) for cell in row]
+    bodies = [cell_body(game, cell.space, width, skip=cell.shows) for cell in row]
     if shift:
         table.add_column("", ratio=1)
         bodies.insert(0, Text())
@@ -172,8 +172,9 @@ def cell_header(game, cell) -> Text:
     return text
 
 
-def cell_body(game, space: str, width: int) -> Text:
-    lines = [Text(line, style="italic") for line in space_marks(game, space)]
+def cell_body(game, space: str, width: int, skip: str | None = None) -> Text:
+    """What lies on a space: its marks (but the attribute `skip`, which its header shows), then its pieces."""
+    lines = [Text(line, style="italic") for line in space_marks(game, space, skip)]
     lines += [Text(line) for line in stack_lines(game, space, width, CELL_LINES - len(lines))]
     return Text("\n").join(lines)
 
@@ -217,9 +218,9 @@ def piece_marks(game, piece: str) -> str:
     return ", ".join(token_words(game, piece) + field_words(game, piece, only_changed=True))
 
 
-def space_marks(game, space: str) -> list[str]:
-    """The tokens on a space and its markers (changeable attributes), as one line."""
-    marks = token_words(game, space) + field_words(game, space, only_changed=False)
+def space_marks(game, space: str, skip: str | None = None) -> list[str]:
+    """The tokens on a space and its markers (changeable attributes but `skip`), as one line."""
+    marks = token_words(game, space) + field_words(game, space, only_changed=False, skip=skip)
     return [", ".join(marks)] if marks else []
 
 
@@ -228,13 +229,15 @@ def token_words(game, obj: str) -> list[str]:
     return [label(t) if n == 1 else f"{n} {label(t)}" for t, n in game.marks(obj).items()]
 
 
-def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " ") -> list[str]:
+def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " ", skip: str | None = None) -> list[str]:
     """Changeable attributes: yes/no ones when they differ from the start, others as `name value`
-    (always for spaces, where they are markers; only when changed for pieces); `name_of` names
-    an attribute (by default its name in words)."""
+    (always for spaces, where they are markers; only when changed for pieces), but `skip`;
+    `name_of` names an attribute (by default its name in words)."""
     name_of = name_of or words
     out = []
     for name, default in game.view.markers(obj).items():
+        if name == skip:
+            continue
         value = game.field(obj, name)
         if isinstance(value, bool):
             if value != default:

@@ -10,7 +10,7 @@ import interpreter
 MOST_OPTIONS = 60
 
 
-@pytest.mark.parametrize("pack", ["postmen", "westerplatte"])
+@pytest.mark.parametrize("pack", ["postmen", "westerplatte", "tigerleader"])
 def test_thirty_random_games_never_offer_more_than_sixty_options(pack):
     rules = interpreter.load_rules(pack)
     largest = 0

@@ -49,7 +49,7 @@ def test_a_new_process_loads_a_cached_pack_without_the_parser_or_the_checker(cac
     assert len(entries(cache)) == 2                       # the checked summary and the base game
 
 
-@pytest.mark.parametrize("pack", ["postmen", "westerplatte"])
+@pytest.mark.parametrize("pack", ["postmen", "westerplatte", "tigerleader"])
 def test_games_from_the_cache_play_exactly_as_freshly_compiled_ones(cache, pack):
     fresh = interpreter.load_rules(pack)
     cached = interpreter.load_rules(pack)

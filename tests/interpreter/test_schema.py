@@ -18,7 +18,7 @@ def test_checked_in_schema_matches_the_model():
         "the Rules model changed: run `garrison schema > interpreter/runtime/rules.schema.json`")
 
 
-@pytest.mark.parametrize("pack", ["postmen", "westerplatte"])
+@pytest.mark.parametrize("pack", ["postmen", "westerplatte", "tigerleader"])
 def test_compiled_packs_conform_to_the_schema(pack):
     rules = interpreter.load_rules(pack)
     document = json.loads(rules.document().model_dump_json())
