@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema and code."""
+"""The `garrison` command line: check, play, replay, info, sim, new, fmt, schema, code and serve."""
 from __future__ import annotations
 
 import argparse
@@ -101,6 +101,9 @@ def build_parser() -> Parser:
     code.add_argument("--variant", default=None)
     code.add_argument("--mod", action="append", default=[], metavar="FILE")
     code.add_argument("--scenario", metavar="FILE")
+
+    from .web.serve import add_parser
+    add_parser(sub)
     return parser
 
 
@@ -460,6 +463,17 @@ def cmd_schema(args) -> int:
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim, "new": cmd_new, "schema": cmd_schema}
 COMMANDS["fmt"] = cmd_fmt
 COMMANDS["code"] = cmd_code
+
+
+def cmd_serve(args) -> int:
+    from .web.serve import INSTALL_HINT, cmd_serve as serve, web_stack_missing
+    if web_stack_missing():
+        raise UsageError(INSTALL_HINT)
+    rules = _load_or_report(args)
+    return EXIT_ERRORS if rules is None else serve(args, rules)
+
+
+COMMANDS["serve"] = cmd_serve
 
 if __name__ == "__main__":
     sys.exit(main())
