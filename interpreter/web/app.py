@@ -184,7 +184,9 @@ def create_app(tables: Tables) -> Starlette:
               Route("/api/save", save), Route("/api/load", load, methods=["POST"]),
               Route("/api/replay", replay_upload, methods=["POST"]), WebSocketRoute("/ws", socket),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.state.tables = tables
+    return app
 
 
 def no_session() -> JSONResponse:

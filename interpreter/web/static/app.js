@@ -7,6 +7,7 @@ let state = null;          // the last position the server sent
 let replay = null;         // the replay frame shown, or null in play
 let setup = null;          // the pack's variants, seats and bots
 const looked = new Map();  // object id -> its details, for this position
+let received = 0;          // messages handled, shown on the body for anyone waiting for the next
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -26,6 +27,7 @@ function receive(message) {
   if (message.type === "state") show(message);
   else if (message.type === "replay") showReplay(message);
   else if (message.type === "error") tell(message.message);
+  document.body.dataset.received = String(++received);
 }
 
 function tell(text) {
