@@ -185,7 +185,7 @@ def create_app(tables: Tables) -> Starlette:
               Route("/api/replay", replay_upload, methods=["POST"]), WebSocketRoute("/ws", socket),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes)
-    app.state.tables = tables
+    app.state.sessions = tables
     return app
 
 

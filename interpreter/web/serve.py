@@ -27,7 +27,7 @@ def add_parser(sub) -> None:
 
 def web_stack_missing() -> bool:
     try:
-        import multipart  # noqa: F401  (Starlette reads uploaded files with it)
+        import python_multipart  # noqa: F401  (Starlette reads uploaded files with it)
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
         import websockets  # noqa: F401

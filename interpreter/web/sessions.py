@@ -163,16 +163,16 @@ class Tables:
 
     def __init__(self, rules, seed: int, variant: str | None, seats: int, bots: dict | None = None):
         self.rules, self.seed, self.variant, self.seats, self.bots = rules, seed, variant, seats, bots or {}
-        self.tables: OrderedDict[str, Table] = OrderedDict()
+        self.by_key: OrderedDict[str, Table] = OrderedDict()
         self.games_started = 0
 
     def new_key(self) -> str:
         return secrets.token_urlsafe(18)
 
     def get(self, key: str | None) -> Table | None:
-        table = self.tables.get(key) if key else None
+        table = self.by_key.get(key) if key else None
         if table is not None:
-            self.tables.move_to_end(key)
+            self.by_key.move_to_end(key)
         return table
 
     def open(self, key: str) -> Table:
@@ -181,7 +181,7 @@ class Tables:
         if table is None:
             table = Table(self.rules, self.seed + self.games_started, self.variant, self.seats, self.bots)
             self.games_started += 1
-            self.tables[key] = table
-            while len(self.tables) > MAX_SESSIONS:
-                self.tables.popitem(last=False)
+            self.by_key[key] = table
+            while len(self.by_key) > MAX_SESSIONS:
+                self.by_key.popitem(last=False)
         return table

@@ -25,7 +25,7 @@ class Served:
 
     def __init__(self, rules, **options):
         self.server, sock, self.url = make_server(rules, "127.0.0.1", 0, **options)
-        self.tables = self.server.config.app.state.tables
+        self.tables = self.server.config.app.state.sessions
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20
@@ -34,7 +34,7 @@ class Served:
             time.sleep(0.02)
 
     def only_table(self):
-        (table,) = self.tables.tables.values()
+        (table,) = self.tables.by_key.values()
         return table
 
     def stop(self):

@@ -185,7 +185,7 @@ def test_every_browser_has_its_own_game(serve, chromium):
     for page in pages:
         open_page(page, served.url)
     answered(pages[0], lambda: pages[0].locator(OPTIONS, has_text="End moves").click())
-    games = [table.game for table in served.tables.tables.values()]
+    games = [table.game for table in served.tables.by_key.values()]
     assert sorted(g.decisions_made for g in games) == [0, 1]
     assert pages[1].locator(OPTIONS, has_text="End moves").count() == 1
     assert received(pages[1]) == 1
