@@ -72,6 +72,7 @@ function targetsOf(decision) {
 function drawBoard(board, decision) {
   const targets = targetsOf(decision);
   Board.draw($("board"), board, targets, (ids, node) => pick(ids, node, targets), look);
+  $("board").classList.toggle("picking", targets.size > 0);
 }
 
 function showTurn(s) {
@@ -220,6 +221,7 @@ function showReplay(frame) {
   $("turn").textContent = "Replay";
   $("turn").className = "replay";
   Board.draw($("board"), frame.board, new Map(), () => {}, look);
+  $("board").classList.remove("picking");
   appendLog(frame.log, true);
 }
 
