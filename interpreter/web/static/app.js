@@ -217,7 +217,7 @@ function showReplay(frame) {
     ? "Before decision " + (frame.index + 1) + " of " + frame.last
     : "After all " + frame.last + " decisions" + (frame.result ? ": " + frame.result.outcome +
       (frame.result.score === null ? "" : ", score " + frame.result.score) : "");
-  $("replay-choice").textContent = frame.choice || "";
+  $("replay-choice").textContent = frame.choice ? "Chosen here: " + frame.choice : "";
   $("turn").textContent = "Replay";
   $("turn").className = "replay";
   Board.draw($("board"), frame.board, new Map(), () => {}, look);
