@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -26,8 +28,13 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; st
            "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
 
-def create_app(tables: Tables) -> Starlette:
-    """The app serving one pack's games, a table per browser session."""
+LOCAL_NAMES = ["localhost", "127.0.0.1", "::1", "[::1]"]
+
+
+def create_app(tables: Tables, local_only: bool = True) -> Starlette:
+    """The app serving one pack's games, a table per browser session. When `local_only`, requests
+    must name this machine as their host (a web page elsewhere cannot reach the app by a name of
+    its own that leads here)."""
 
     async def page(request):
         response = FileResponse(STATIC / "index.html", headers=HEADERS)
@@ -96,6 +103,10 @@ def create_app(tables: Tables) -> Starlette:
 
     async def socket(ws: WebSocket):
         table = tables.get(ws.cookies.get(COOKIE))
+        origin = ws.headers.get("origin")
+        if origin is not None and origin.split("://", 1)[-1] != ws.headers.get("host"):
+            await ws.close(code=1008)          # only the app's own page may play
+            return
         await ws.accept()
         if table is None:
             await ws.send_json({"type": "error", "message": "This page's session has ended: reload the page."})
@@ -184,7 +195,8 @@ def create_app(tables: Tables) -> Starlette:
               Route("/api/save", save), Route("/api/load", load, methods=["POST"]),
               Route("/api/replay", replay_upload, methods=["POST"]), WebSocketRoute("/ws", socket),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    app = Starlette(routes=routes)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_NAMES)] if local_only else []
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.sessions = tables
     return app
 

@@ -69,7 +69,8 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
         raise GameError(f"{rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {seats}")
     rules.new_game(seed=seed, variant=variant, seats=seats).decision     # a pack that fails to start fails here
     sock = listening_socket(host, port)
-    config = uvicorn.Config(create_app(Tables(rules, seed, variant, seats, bots)), log_level="warning",
+    local = host in ("127.0.0.1", "localhost", "::1")
+    config = uvicorn.Config(create_app(Tables(rules, seed, variant, seats, bots), local_only=local), log_level="warning",
                             ws="websockets-sansio", lifespan="off")
     bound_host, bound_port = sock.getsockname()[:2]
     shown = "localhost" if bound_host in ("127.0.0.1", "::1") else bound_host

@@ -121,3 +121,23 @@ def test_the_board_json_follows_the_layout_the_terminal_draws():
         if game.pieces_at(space):
             assert space in placed
     json.dumps(board)
+
+
+def test_only_this_machine_names_and_the_page_itself_reach_the_game(serve):
+    served = serve("postmen")
+    port = served.url.rsplit(":", 1)[1].strip("/")
+    foreign = urllib.request.Request(served.url, headers={"Host": f"evil.example:{port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(foreign)
+    assert refused.value.code == 400
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+    cookies = urllib.request.HTTPCookieProcessor()
+    urllib.request.build_opener(cookies).open(served.url).read()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in cookies.cookiejar)
+    address = served.url.replace("http://", "ws://") + "ws"
+    with connect(address, additional_headers={"Cookie": cookie}, origin=served.url.rstrip("/")) as ws:
+        assert json.loads(ws.recv())["type"] == "state"
+    with pytest.raises((InvalidStatus, ConnectionClosed)):
+        with connect(address, additional_headers={"Cookie": cookie}, origin="http://evil.example") as ws:
+            ws.recv()
