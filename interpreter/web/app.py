@@ -18,7 +18,7 @@ from interpreter.lab.bots import BOTS
 from interpreter.saves.files import default_save_path
 
 from . import views
-from .sessions import Replay, Table, Tables
+from .sessions import Replay, Table, Tables, read_upload
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "garrison_session"
@@ -79,7 +79,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             return JSONResponse({"error": name}, 400)
         async with table.lock:
             try:
-                table.load(name, data)
+                await asyncio.to_thread(table.load, name, data)
             except GameError as err:
                 return JSONResponse({"error": str(err)}, 400)
         await broadcast(table)
@@ -93,7 +93,6 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         name, data = await uploaded(request)
         if data is None:
             return JSONResponse({"error": name}, 400)
-        from .sessions import read_upload
         try:
             game = await asyncio.to_thread(read_upload, tables.rules, name, data)
             table.replay = await asyncio.to_thread(replay_of, tables.rules, game)

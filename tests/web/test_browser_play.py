@@ -89,6 +89,13 @@ def test_a_game_saved_from_the_page_loads_at_the_terminal_and_back(serve, browse
     assert page.locator("#decision .prompt").text_content() == prompt
     assert page.locator("#message").is_hidden()
 
+    answered(page, lambda: page.set_input_files("#replay-file", str(saved)))        # the saved file, replayed
+    made = sum(1 for step in at_terminal.trail if step[0] == "choose")
+    assert page.locator("#replay-where").text_content() == f"Before decision 1 of {made}"
+    answered(page, lambda: page.locator("#replay-slider").fill(str(made)))
+    assert page.locator("#replay-where").text_content() == f"After all {made} decisions"
+    assert page.locator("#log .event").all_text_contents() == [e.text for e in at_terminal.log]
+
 
 def test_a_damaged_save_gets_a_clear_message_and_the_game_goes_on(serve, browser_page, tmp_path):
     served = serve("postmen", seed=5)
@@ -170,12 +177,14 @@ def test_a_bot_plays_its_seat_from_the_new_game_dialog(serve, browser_page):
     page = browser_page
     open_page(page, served.url)
     page.click("#new-button")
+    page.locator("#new-variant").select_option("veteran")
     page.locator("#new-players select").select_option("random")
     page.fill("#new-seed", "11")
     answered(page, lambda: page.click("#new-start"))
     page.wait_for_selector("#turn.over", timeout=60_000)
     game = served.only_table().game
-    assert game.over and game.seed == 11 and game.decisions_made > 10
+    assert game.over and game.seed == 11 and game.variant == "veteran" and game.decisions_made > 10
+    assert page.locator("#turn").text_content().startswith("Game over: ")
     assert page.locator("#log .event").count() == len(game.log)
 
 

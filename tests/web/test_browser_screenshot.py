@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import struct
 
+import pytest
+
 from screenshot import SIZE, take
 
 
+@pytest.mark.slow
 def test_the_board_picture_is_made_in_the_browser(chromium, tmp_path):
     path = tmp_path / "browser-postmen.png"
     take(str(path), browser=chromium)

@@ -316,7 +316,7 @@ function wire() {
   $("replay-file-button").addEventListener("click", () => $("replay-file").click());
   $("replay-file").addEventListener("change", async () => {
     const frame = await upload("/api/replay", $("replay-file"));
-    if (frame) showReplay(frame);
+    if (frame) receive(frame);
   });
   $("replay-slider").addEventListener("input", () => replayAt(Number($("replay-slider").value)));
   $("replay-prev").addEventListener("click", () => replay && replayAt(replay.index - 1));
