@@ -85,5 +85,9 @@ def cmd_serve(args, rules) -> int:
         print(f"note: listening on {args.host}: anyone who can reach this machine can play here", file=sys.stderr)
     if not args.no_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:          # uvicorn stops gracefully, then passes Ctrl-C on
+        pass
+    print("server stopped")
     return 0

@@ -141,3 +141,14 @@ def test_only_this_machine_names_and_the_page_itself_reach_the_game(serve):
     with pytest.raises((InvalidStatus, ConnectionClosed)):
         with connect(address, additional_headers={"Cookie": cookie}, origin="http://evil.example") as ws:
             ws.recv()
+
+
+def test_ctrl_c_stops_the_server_cleanly():
+    import pexpect
+    child = pexpect.spawn(sys.executable, ["-m", "interpreter", "serve", "postmen", "--port", "0", "--no-browser"],
+                          cwd=str(REPO), encoding="utf-8", timeout=30)
+    child.expect("Ctrl-C stops the server")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "server stopped" in child.before and "Traceback" not in child.before
