@@ -80,12 +80,12 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
 def cmd_serve(args, rules) -> int:
     """Serve `rules` until Ctrl-C; 0 when stopped."""
     server, sock, url = make_server(rules, args.host, args.port, args.seed, args.variant, args.seats)
-    print(f"{rules.title}: playing at {url}  (Ctrl-C stops the server)", flush=True)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"note: listening on {args.host}: anyone who can reach this machine can play here", file=sys.stderr)
-    if not args.no_browser:
-        threading.Timer(0.5, webbrowser.open, (url,)).start()
     try:
+        print(f"{rules.title}: playing at {url}  (Ctrl-C stops the server)", flush=True)
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            print(f"note: listening on {args.host}: anyone who can reach this machine can play here", file=sys.stderr)
+        if not args.no_browser:
+            threading.Timer(0.5, webbrowser.open, (url,)).start()
         server.run(sockets=[sock])
     except KeyboardInterrupt:          # uvicorn stops gracefully, then passes Ctrl-C on
         pass
