@@ -23,6 +23,20 @@ def add_parser(sub) -> None:
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0 takes a free one")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument("--bot", action="append", default=[], metavar="SEAT=BOT",
+                       help="a bot plays that seat of the first game (random, greedy or mcts), e.g. --bot 2=greedy")
+
+
+def seat_bots(given: list[str]) -> dict[int, str]:
+    """`--bot 2=greedy` options as {seat: bot}; GameError in one line for a malformed one."""
+    from interpreter.lab.bots import BOTS
+    bots = {}
+    for text in given:
+        seat, _, name = text.partition("=")
+        if not seat.strip().isdecimal() or name not in BOTS:
+            raise GameError(f"--bot takes SEAT=BOT with BOT one of {', '.join(BOTS)}, not '{text}'")
+        bots[int(seat)] = name
+    return bots
 
 
 def web_stack_missing() -> bool:
@@ -67,6 +81,9 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
     rules.view(variant)           # an unknown variant fails here, in one line
     if not rules.seats_min <= seats <= rules.seats_max:
         raise GameError(f"{rules.title} takes {rules.seats_min}..{rules.seats_max} seats, not {seats}")
+    for seat in bots or {}:
+        if not 1 <= seat <= seats:
+            raise GameError(f"--bot names seat {seat}, but the game has {seats} seat(s)")
     rules.new_game(seed=seed, variant=variant, seats=seats).decision     # a pack that fails to start fails here
     sock = listening_socket(host, port)
     local = host in ("127.0.0.1", "localhost", "::1")
@@ -79,7 +96,8 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
 
 def cmd_serve(args, rules) -> int:
     """Serve `rules` until Ctrl-C; 0 when stopped."""
-    server, sock, url = make_server(rules, args.host, args.port, args.seed, args.variant, args.seats)
+    server, sock, url = make_server(rules, args.host, args.port, args.seed, args.variant, args.seats,
+                                    seat_bots(args.bot))
     try:
         print(f"{rules.title}: playing at {url}  (Ctrl-C stops the server)", flush=True)
         if args.host not in ("127.0.0.1", "localhost", "::1"):

@@ -26,9 +26,15 @@ def game_over(page) -> bool:
     return page.locator("#turn.over").count() > 0
 
 
+def persons_turn(page) -> None:
+    """Wait while bots play: until the page offers a person options (or the game is over)."""
+    page.wait_for_selector(f"{OPTIONS}, #turn.over, #handover:not([hidden])")
+
+
 def click_one_choice(page, rng: random.Random, board_share: float = 0.4) -> None:
     """Answer the decision shown: a random highlighted counter or space now and then (a menu's
     option if it offers several), else a random option of the list."""
+    persons_turn(page)
     targets = page.locator("#board .counter.target, #board .cell.target > .name")
     if targets.count() and rng.random() < board_share:
         target = targets.nth(rng.randrange(targets.count()))
@@ -50,6 +56,7 @@ def click_one_choice(page, rng: random.Random, board_share: float = 0.4) -> None
 def click_to_the_end(page, rng: random.Random, most: int = 3000) -> int:
     """Click random legal choices until the game is over; how many clicks it took."""
     for clicks in range(most):
+        persons_turn(page)
         if game_over(page):
             return clicks
         assert page.locator("#message:not([hidden])").count() == 0, page.locator("#message-text").text_content()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import random
 
-from clicking import OPTIONS, answered, click_to_the_end, open_page, received
+from clicking import OPTIONS, answered, click_to_the_end, open_page, persons_turn, received
 
 import interpreter
 from interpreter.saves.files import load_saved
@@ -200,3 +200,19 @@ def test_every_browser_has_its_own_game(serve, chromium):
     assert received(pages[1]) == 1
     for page in pages:
         page.context.close()
+
+
+def test_a_person_and_a_bot_share_a_game_without_a_hand_over(serve, browser_page):
+    served = serve("westerplatte", seed=10, seats=2, bots={2: "random"})
+    page = browser_page
+    open_page(page, served.url)
+    table, rng = served.only_table(), random.Random(10)
+    for _ in range(200):
+        if any(kind == "choice" and data["seat"] == 2 for kind, data in table.game.log_data):
+            break
+        assert page.locator("#handover").is_hidden()
+        persons_turn(page)
+        options = page.locator(OPTIONS)
+        answered(page, lambda: options.nth(rng.randrange(options.count())).click())
+    bot_lines = [line for line in page.locator("#log .event").all_text_contents() if line.startswith("Seat 2:")]
+    assert bot_lines and page.locator("#handover").is_hidden()

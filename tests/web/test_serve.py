@@ -23,6 +23,8 @@ from paths import REPO
     (["postmen", "--seats", "3"], "garrison: Soldiers in Postmen's Uniforms takes 1..1 seats, not 3"),
     (["postmen", "--port", "70000"], "garrison: --port must be 0 to 65535, not 70000"),
     (["postmen", "--port", "x"], "garrison serve: argument --port: invalid int value: 'x'"),
+    (["postmen", "--bot", "1=clever"], "garrison: --bot takes SEAT=BOT with BOT one of random, greedy, mcts, not '1=clever'"),
+    (["westerplatte", "--bot", "3=random"], "garrison: --bot names seat 3, but the game has 1 seat(s)"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(args, message, capsys):
     assert main(["serve", *args, "--no-browser"]) == 2
