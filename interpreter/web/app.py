@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -232,7 +233,6 @@ def _choose(table: Table, message: dict) -> None:
 
 
 def _new(table: Table, message: dict) -> None:
-    import random
     seats = _int(message.get("seats"), table.game.seats)
     bots = {int(seat): name for seat, name in (message.get("bots") or {}).items()
             if str(seat).isdecimal() and name and name != "person"}

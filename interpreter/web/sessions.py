@@ -14,7 +14,6 @@ from interpreter.saves.files import load_saved
 from . import views
 
 MAX_SESSIONS = 64          # the oldest games are dropped beyond this many browser sessions
-PEOPLE = "person"
 
 
 class Table:
@@ -26,6 +25,7 @@ class Table:
         self.sockets: dict = {}            # each page's WebSocket → (generation, events) it was last sent
         self.replay: Replay | None = None
         self.bot_task = None
+        self.generation = 0                # counts the times the game was replaced or rewound
         self.start(seed, variant, seats, bots or {})
 
     def start(self, seed: int, variant: str | None, seats: int, bots: dict) -> None:
@@ -44,7 +44,7 @@ class Table:
 
     def changed(self, ready: int | None = None) -> None:
         """The game was replaced or rewound: the page redraws the log from the start."""
-        self.generation = getattr(self, "generation", 0) + 1
+        self.generation += 1
         self.ready_seat = ready
 
     # ---- whose turn
