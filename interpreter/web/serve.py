@@ -4,6 +4,7 @@ from __future__ import annotations
 import socket
 import sys
 import threading
+import time
 import webbrowser
 
 from interpreter.runtime import GameError
@@ -98,12 +99,18 @@ def cmd_serve(args, rules) -> int:
     """Serve `rules` until Ctrl-C; 0 when stopped."""
     server, sock, url = make_server(rules, args.host, args.port, args.seed, args.variant, args.seats,
                                     seat_bots(args.bot))
+    def announce() -> None:          # once the server answers (and Ctrl-C reaches it), say where
+        while not server.started and not server.should_exit:
+            time.sleep(0.02)
+        if server.started:
+            print(f"{rules.title}: playing at {url}  (Ctrl-C stops the server)", flush=True)
+            if not args.no_browser:
+                webbrowser.open(url)
+
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"note: listening on {args.host}: anyone who can reach this machine can play here", file=sys.stderr)
+    threading.Thread(target=announce, daemon=True).start()
     try:
-        print(f"{rules.title}: playing at {url}  (Ctrl-C stops the server)", flush=True)
-        if args.host not in ("127.0.0.1", "localhost", "::1"):
-            print(f"note: listening on {args.host}: anyone who can reach this machine can play here", file=sys.stderr)
-        if not args.no_browser:
-            threading.Timer(0.5, webbrowser.open, (url,)).start()
         server.run(sockets=[sock])
     except KeyboardInterrupt:          # uvicorn stops gracefully, then passes Ctrl-C on
         pass
