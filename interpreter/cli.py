@@ -1,4 +1,4 @@
-"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema, code, completion and lsp."""
+"""The `garrison` command line: check, play, replay, info, sim, sweep, new, fmt, schema, code, completion, lsp and serve."""
 from __future__ import annotations
 
 import argparse
@@ -92,6 +92,8 @@ def build_parser() -> Parser:
     lsp = sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
     lsp.add_argument("--stdio", action="store_true", help="speak over stdin and stdout: what it always does "
                                                           "(accepted for editors that ask for it)")
+    from .web.serve import add_parser
+    add_parser(sub)
     return parser
 
 
@@ -358,6 +360,17 @@ def cmd_lsp(args) -> int:
 COMMANDS = {"check": cmd_check, "play": cmd_play, "replay": cmd_replay, "info": cmd_info, "sim": cmd_sim,
             "sweep": cmd_sweep, "new": cmd_new, "schema": cmd_schema, "fmt": cmd_fmt, "code": cmd_code,
             "completion": cmd_completion, "lsp": cmd_lsp}
+
+
+def cmd_serve(args) -> int:
+    from .web.serve import INSTALL_HINT, cmd_serve as serve, web_stack_missing
+    if web_stack_missing():
+        raise UsageError(INSTALL_HINT)
+    rules = _load_or_report(args)
+    return EXIT_ERRORS if rules is None else serve(args, rules)
+
+
+COMMANDS["serve"] = cmd_serve
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPLICATIONS = ("interpreter.terminal", "interpreter.lab", "interpreter.saves", "interpreter.scaffold",
+APPLICATIONS = ("interpreter.terminal", "interpreter.lab", "interpreter.saves", "interpreter.scaffold", "interpreter.web",
                 "interpreter.cli", "interpreter.__main__", "interpreter.lsp")
 
 
@@ -100,7 +100,8 @@ def test_the_rule_can_fail(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("module", ["interpreter.terminal.render", "interpreter.terminal.compact",
-                                    "interpreter.terminal.prompt", "interpreter.lab.sim", "interpreter.cli"])
+                                    "interpreter.terminal.prompt", "interpreter.lab.sim", "interpreter.cli",
+                                    "interpreter.web.views", "interpreter.web.sessions", "interpreter.web.app"])
 def test_applications_do_not_read_the_syntax_tree(module):
     """Boards and reports read the runtime's view (`game.view`), never compiled tables or AST nodes."""
     path = ROOT / (module.replace(".", "/") + ".py")

@@ -238,7 +238,8 @@ def test_each_command_shown_works(doc, block, line, tmp_path, monkeypatch, capsy
 LINK = re.compile(r"\]\(([^)#:\s]+)\)")
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/tutorial.md", "docs/modding.md", "docs/porting.md", "docs/sweeps.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/tutorial.md", "docs/modding.md", "docs/porting.md", "docs/sweeps.md",
+                                 "docs/browser.md"])
 def test_relative_links_lead_somewhere(doc):
     path = REPO / doc
     for target in LINK.findall(path.read_text(encoding="utf-8")):
@@ -247,5 +248,5 @@ def test_relative_links_lead_somewhere(doc):
 
 def test_the_readme_links_every_guide():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for guide in ("docs/tutorial.md", "docs/modding.md", "docs/porting.md", "docs/language.md"):
+    for guide in ("docs/tutorial.md", "docs/modding.md", "docs/porting.md", "docs/language.md", "docs/browser.md"):
         assert f"]({guide})" in readme

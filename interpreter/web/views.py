@@ -1,0 +1,140 @@
+"""The game as JSON for the page: the board from the pack's layout, the decision, the log, one object in full."""
+from __future__ import annotations
+
+import re
+
+from rich.style import Style
+
+from interpreter.terminal import compact, render
+from interpreter.terminal.choices import group_key, number_options
+
+SUFFIX = re.compile(r"~\d+$")      # `key~2`: an option id told apart from another's
+
+
+# ---- the board
+
+def board_json(game, targets: frozenset = frozenset()) -> dict:
+    """The status variables, tracks, effects in force, the layout's regions of cells, and a last
+    region for what lies outside the layout (every space an option names among them)."""
+    view = game.view
+    layout = view.layout
+    regions, placed = [], set()
+    for region in (layout.regions if layout is not None else ()):
+        rows = [{"shift": region.shifted(i), "cells": [cell_json(game, c.space, c.style, c.name, c.shows) for c in row]}
+                for i, row in enumerate(region.rows)]
+        regions.append({"title": region.title, "short": compact.region_title(region), "hex": region.hexes,
+                        "rows": rows})
+        placed.update(region.spaces)
+    others = [cell_json(game, s) for s in view.spaces
+              if s not in placed and (game.pieces_at(s) or render.space_marks(game, s) or s in targets)]
+    if others:
+        title = "Elsewhere" if layout is not None else "Board"
+        regions.append({"title": title, "short": title, "hex": False, "flow": True,
+                        "rows": [{"shift": False, "cells": others}]})
+    supply = [f"{n} {view.token_label(t)}" for t, n in game.token_supply_left().items()]
+    return {"status": [variable_json(game, name) for name in (layout.status if layout is not None else view.variables)],
+            "tracks": [{"title": title, "items": [game.label(i) for i in items], "at": at}
+                       for title, items, at in game.layout_tracks()],
+            "effects": game.effects_shown(), "regions": regions, "supply": supply}
+
+
+def variable_json(game, name: str) -> dict:
+    """A shown variable: its name in words, its value in words, and a short numeric range as a track."""
+    value = game.var(name)
+    low, high = game.view.var_range(name)
+    number = isinstance(value, int) and not isinstance(value, bool)
+    track = number and low is not None and high - low + 1 <= render.TRACK_SPAN
+    return {"name": render.words(name), "value": game.label(value),
+            "track": list(range(low, high + 1)) if track else None, "at": value if track else None}
+
+
+def cell_json(game, space: str, style: str | None = None, name: str | None = None, shows: str | None = None) -> dict:
+    """One space: its name (short and full), its colours, its marks, and its counters (or a deck's count)."""
+    view = game.view
+    stack = game.pieces_at(space)
+    deck = space in view.decks
+    return {"space": space, "label": name or game.label(space),
+            "short": view.short_names.get(space) or name or compact.short_name(game, space),
+            "colour": render.colour_word(style), **css_colours(style),
+            "shows": game.label(game.field(space, shows)) if shows else None,
+            "marks": render.space_marks(game, space),
+            "deck": deck, "count": render.count_words(game, stack) if deck and stack else None,
+            "counters": [] if deck else counters_json(game, stack)}
+
+
+def counters_json(game, stack: list[str]) -> list[dict]:
+    """The pieces on a space bottom to top, identical ones (same name and marks) as one counter with a count."""
+    groups: dict[tuple, dict] = {}
+    for piece in stack:
+        key = (game.label(piece), render.piece_marks(game, piece))
+        group = groups.get(key)
+        if group is None:
+            groups[key] = {"ids": [piece], "label": key[0], "marks": key[1],
+                           "short": compact.short_name(game, piece).replace(" ", ""),
+                           "card": game.view.is_card(piece)}
+        else:
+            group["ids"].append(piece)
+    return list(groups.values())
+
+
+def css_colours(style: str | None) -> dict:
+    """A cell's rich style ('white on dark_blue') as CSS colours: {'fg': '#ffffff', 'bg': '#000080'}."""
+    if not style:
+        return {"fg": None, "bg": None}
+    parsed = Style.parse(style)
+    return {"fg": _css(parsed.color), "bg": _css(parsed.bgcolor)}
+
+
+def _css(colour) -> str | None:
+    if colour is None or colour.is_default:
+        return None
+    return colour.get_truecolor().hex
+
+
+# ---- the decision
+
+def option_objects(option_id: str, objects) -> list[str]:
+    """The pieces and spaces an option's id names (`attack:gdaniec:rifleman_3`, `[a,b]`, `gdaniec~2`)."""
+    parts = SUFFIX.sub("", option_id).split(":")
+    if len(parts) > 1:
+        parts = parts[1:]               # the action's name
+    names = [n for p in parts for n in p.strip("[]").split(",")]
+    return [n for n in names if n in objects]
+
+
+def decision_json(game, bots: dict) -> dict | None:
+    """The question, who answers it, the steps chosen so far, and the options grouped by action."""
+    decision = game.decision
+    if decision is None:
+        return None
+    objects = frozenset(game.view.objects)
+    options = [{"number": n, "id": o.id, "label": o.label, "group": render.words(group_key(o)),
+                "objects": option_objects(o.id, objects)} for n, o in number_options(decision).numbered]
+    return {"seat": decision.seat, "bot": bots.get(decision.seat), "prompt": decision.prompt,
+            "chosen": list(decision.chosen), "step": decision.step, "options": options}
+
+
+def targets_of(decision: dict | None) -> frozenset:
+    return frozenset(o for option in (decision or {}).get("options", []) for o in option["objects"])
+
+
+def result_json(game) -> dict | None:
+    result = game.result
+    if result is None:
+        return None
+    return {"outcome": result.outcome, "score": result.score,
+            "details": {render.words(k): game.label(v) for k, v in result.details.items()}}
+
+
+def log_json(events) -> list[dict]:
+    return [{"kind": e.kind, "text": e.text} for e in events]
+
+
+# ---- one object
+
+def inspect_json(game, oid: str) -> dict | None:
+    """Everything known about a piece or space, as the terminal's `inspect` lists it."""
+    if oid not in game.view.objects:
+        return None
+    lines = render.inspect_lines(game, oid)
+    return {"id": oid, "title": lines[0], "lines": [line.strip() for line in lines[1:]]}

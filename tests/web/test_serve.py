@@ -1,0 +1,157 @@
+"""`garrison serve` at the command line, its HTTP routes, and the JSON the page is drawn from."""
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+import interpreter
+from interpreter.cli import main
+from interpreter.terminal import render
+from interpreter.web import serve as serving
+from interpreter.web import views
+from paths import REPO
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nosuch"], "garrison: unknown game 'nosuch'"),
+    (["postmen", "--variant", "nosuch"], "garrison: unknown variant 'nosuch'; this game has: veteran, elite"),
+    (["postmen", "--seats", "3"], "garrison: Soldiers in Postmen's Uniforms takes 1..1 seats, not 3"),
+    (["postmen", "--port", "70000"], "garrison: --port must be 0 to 65535, not 70000"),
+    (["postmen", "--port", "x"], "garrison serve: argument --port: invalid int value: 'x'"),
+    (["postmen", "--bot", "1=clever"], "garrison: --bot takes SEAT=BOT with BOT one of random, greedy, mcts, not '1=clever'"),
+    (["westerplatte", "--bot", "3=random"], "garrison: --bot names seat 3, but the game has 1 seat(s)"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(args, message, capsys):
+    assert main(["serve", *args, "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_a_port_in_use_is_said_in_one_line(capsys):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        assert main(["serve", "postmen", "--port", str(port), "--no-browser"]) == 2
+    finally:
+        taken.close()
+    assert capsys.readouterr().err == (f"garrison: cannot listen on 127.0.0.1:{port}: it is in use "
+                                       f"(try --port 0 for a free one)\n")
+
+
+def test_without_the_web_extra_serve_says_what_to_install(monkeypatch, capsys):
+    monkeypatch.setattr(serving, "web_stack_missing", lambda: True)
+    assert main(["serve", "postmen", "--no-browser"]) == 2
+    assert capsys.readouterr().err == "garrison serve needs the web extra: pip install 'garrison[web]'\n"
+
+
+def test_serve_listens_on_this_machine_and_serves_the_page_and_its_assets():
+    process = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "postmen", "--port", "0", "--no-browser"],
+                               cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("Soldiers in Postmen's Uniforms: playing at http://localhost:"), line
+        url = line.split(" at ", 1)[1].split()[0]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+            html = page.read().decode()
+            cookie = page.headers["Set-Cookie"]
+        assert "<title>Garrison</title>" in html and "garrison_session=" in cookie and "HttpOnly" in cookie
+        for asset in ("app.js", "board.js", "style.css"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/{asset}") as response:
+                assert response.status == 200
+        assert "http" not in html.replace("http-equiv", "")      # every asset from this server
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/save")          # no session: no game
+        assert refused.value.code == 400
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_the_api_saves_inspects_and_refuses_without_a_session(serve):
+    served = serve("postmen", seed=3)
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    opener.open(served.url).read()
+    setup = json.load(opener.open(served.url + "api/setup"))
+    assert setup == {"title": "Soldiers in Postmen's Uniforms", "game": "postmen", "variants": ["veteran", "elite"],
+                     "seats": [1, 1], "bots": ["random", "greedy", "mcts"]}
+    saved = opener.open(served.url + "api/save")
+    assert saved.headers["Content-Disposition"] == 'attachment; filename="postmen.garrison-save.json"'
+    assert saved.read().decode() == served.only_table().game.to_json()
+    found = json.load(opener.open(served.url + "api/inspect/gdaniec"))
+    assert found["title"] == "Gdaniec (gdaniec), a defender" and "at: ground 4 (by the side entrance)" in found["lines"]
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        opener.open(served.url + "api/inspect/nobody")
+    assert missing.value.code == 404
+
+
+# ---- the JSON the page is drawn from
+
+def test_an_option_names_the_pieces_and_spaces_in_its_id():
+    objects = {"gdaniec", "rifleman_3", "g4", "u1"}
+    assert views.option_objects("attack:gdaniec:rifleman_3", objects) == ["gdaniec", "rifleman_3"]
+    assert views.option_objects("gdaniec~2", objects) == ["gdaniec"]
+    assert views.option_objects("carry:[g4,u1]", objects) == ["g4", "u1"]
+    assert views.option_objects("done", objects) == []
+    assert views.option_objects("end_moves", objects) == []
+
+
+def test_cell_colours_are_the_layout_styles_as_css():
+    assert views.css_colours("white on dark_blue") == {"fg": "#c0c0c0", "bg": "#000087"}
+    assert views.css_colours("bold") == {"fg": None, "bg": None}
+    assert views.css_colours(None) == {"fg": None, "bg": None}
+
+
+def test_the_board_json_follows_the_layout_the_terminal_draws():
+    game = interpreter.load_rules("westerplatte").new_game(seed=1, seats=2)
+    board = views.board_json(game)
+    layout = game.view.layout
+    assert [r["title"] for r in board["regions"][:len(layout.regions)]] == [r.title for r in layout.regions]
+    for region, drawn in zip(layout.regions, board["regions"]):
+        assert [[c["space"] for c in row["cells"]] for row in drawn["rows"]] == [list(map(lambda c: c.space, row))
+                                                                               for row in region.rows]
+    assert [v["name"] for v in board["status"]] == [render.words(v) for v in layout.status]
+    placed = {c["space"] for r in board["regions"] for row in r["rows"] for c in row["cells"]}
+    for space in game.view.spaces:          # every piece is on the page somewhere
+        if game.pieces_at(space):
+            assert space in placed
+    json.dumps(board)
+
+
+def test_only_this_machine_names_and_the_page_itself_reach_the_game(serve):
+    served = serve("postmen")
+    port = served.url.rsplit(":", 1)[1].strip("/")
+    foreign = urllib.request.Request(served.url, headers={"Host": f"evil.example:{port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(foreign)
+    assert refused.value.code == 400
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+    cookies = urllib.request.HTTPCookieProcessor()
+    urllib.request.build_opener(cookies).open(served.url).read()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in cookies.cookiejar)
+    address = served.url.replace("http://", "ws://") + "ws"
+    with connect(address, additional_headers={"Cookie": cookie}, origin=served.url.rstrip("/")) as ws:
+        assert json.loads(ws.recv())["type"] == "state"
+    with pytest.raises((InvalidStatus, ConnectionClosed)):
+        with connect(address, additional_headers={"Cookie": cookie}, origin="http://evil.example") as ws:
+            ws.recv()
+
+
+def test_ctrl_c_stops_the_server_cleanly():
+    import pexpect
+    child = pexpect.spawn(sys.executable, ["-m", "interpreter", "serve", "postmen", "--port", "0", "--no-browser"],
+                          cwd=str(REPO), encoding="utf-8", timeout=30)
+    child.expect("Ctrl-C stops the server")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "server stopped" in child.before and "Traceback" not in child.before
