@@ -16,6 +16,11 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def for_players(self) -> bool:
+        """Whether a player reads it; a tally is kept only for simulations' counts."""
+        return self.kind != "tally"
+
 
 # The sentence of each simple event: {field} is the value shown in words, {field:name} a die,
 # token or tally name, {field:as_is} the data as it stands (text the rules wrote, numbers).

@@ -141,7 +141,8 @@ class _Pacer:
             return
         log = game.log
         for event in log[self.shown:]:
-            self.write(f"  {event.text}")
+            if event.for_players:
+                self.write(f"  {event.text}")
         self.shown = len(log)
 
     def before(self, game, count: int, decision, option) -> None:

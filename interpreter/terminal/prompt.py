@@ -52,7 +52,6 @@ SCREEN_EDGES = 3         # lines of a screen not for the board or the options: h
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
 MIN_BOARD = 8            # the board gets at least this many lines, even on a tiny screen
 
-UNSHOWN = {"tally"}       # events kept for simulations' counts, not for the player to read
 EVENT_STYLES = {"phase": "bold", "roll": "yellow", "end": "bold", "choice": "cyan", "auto": "cyan",
                 "resolve": "magenta", "note": "", "tally": "dim"}
 
@@ -267,7 +266,7 @@ class Session:
 
     def new_events(self) -> list[Text]:
         events = self.game.log
-        lines = [event_text(event) for event in events[self.shown:] if event.kind not in UNSHOWN]
+        lines = [event_text(event) for event in events[self.shown:] if event.for_players]
         self.shown = len(events)
         return lines
 
@@ -382,7 +381,7 @@ def rewound(s: Session, go_back, refusal: str) -> bool:
 
 
 def cmd_log(s: Session, rest: str):
-    events = [event for event in s.game.log if event.kind not in UNSHOWN]
+    events = [event for event in s.game.log if event.for_players]
     if rest == "all":
         tail = events
     elif rest.isdecimal() or not rest:

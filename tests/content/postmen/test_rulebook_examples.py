@@ -142,7 +142,8 @@ def test_e08_machine_gunners_target_by_die_then_disrupt():
     assert game.tokens("postal_11", "disrupted") == 1
     assert game.var("morale") == 8
     fired = [n for n in notes(game) if "fires at" in n]
-    assert fired == ["Machine gunner A fires at ground 2-3.", "Emplaced machine gunner B fires at ground 2-3."]
+    assert fired == ["Machine gunner A fires at ground 2-3, the space the target die picks.",
+                     "Emplaced machine gunner B fires at ground 2-3, the space the target die picks."]
 
 
 def test_e09_howitzer_attacks_each_floor():

@@ -203,6 +203,6 @@ def test_howitzer_at_the_rightmost_ground_defense_disrupts_counters_on_the_groun
 def test_support_card_with_the_emplaced_counter_in_place_activates_the_top_counter():
     game = start("support_emplaced", [2, 1, 1, 5])
     assert game.pieces_at("sup_a") == ["mg_a", "mg_a_emplaced"]
-    assert notes(game) == ["Emplaced machine gunner A fires at ground 2-3."]
+    assert notes(game) == ["Emplaced machine gunner A fires at ground 2-3, the space the target die picks."]
     assert rolls(game) == [[2], [1, 1, 5]]                               # three dice: emplaced
     assert game.tokens("kuntz", "disrupted") == 0                        # 5 < ground defense 6

@@ -112,7 +112,7 @@ def test_coordinated_attack_fires_every_support_counter_once_more():
     game = start("tactic_coordinated", [8, 4, 1, 1, 1, 1])
     game.choose("1")
     assert game.over
-    assert notes(game)[1:] == ["Machine gunner C fires at ground 4 (by the side entrance).",
+    assert notes(game)[1:] == ["Machine gunner C fires at ground 4 (by the side entrance), the space the target die picks.",
                                "Emplaced infantry gun E fires on the upper floors."]
     assert rolls(game) == [[8], [4], [1], [1, 1, 1]]                      # E fires its top counter
 
