@@ -53,7 +53,7 @@ def session_output(rules, seats: int, answers: list[str], interactive: bool) -> 
     lines = iter(answers)
     asked = []
 
-    def read(prompt, ready=None, empty=False):
+    def read(prompt, asker=None, empty=False):
         asked.append(prompt)
         line = next(lines, None)
         if line is None:
@@ -64,7 +64,7 @@ def session_output(rules, seats: int, answers: list[str], interactive: bool) -> 
 
 
 def test_the_terminal_hands_over_between_seats_but_not_for_questions_to_all(rules):
-    text = session_output(rules, 2, ["1", "1", "1", "3", "1"], interactive=False)
+    text = session_output(rules, 2, ["1", "4", "6", "3", "9"], interactive=False)    # whole numbers by value
     assert "Seat 1 alone: which? → 9" in text
     assert text.count("pass the game") == 1
     handover = text.index("Seat 1's turn: pass the game to the player of seat 1.")
@@ -73,7 +73,7 @@ def test_the_terminal_hands_over_between_seats_but_not_for_questions_to_all(rule
 
 
 def test_at_a_terminal_the_hand_over_waits_and_a_choice_typed_there_counts(rules):
-    text = session_output(rules, 2, ["1", "1", "1", "3", "2"], interactive=True)
+    text = session_output(rules, 2, ["1", "4", "6", "9", "10"], interactive=True)    # done keeps number 9
     assert "ASKED Press Enter to go on: " in text
     assert "Seat 1 alone: which? → 10" in text                     # typed at the pause: the answer
 
