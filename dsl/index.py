@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from lark import Token, Tree
 from lark.exceptions import LarkError
 
+from .checker.scope import Scope
 from .grammar import lark_parser
 from .to_ast import interpolation_end
 
@@ -115,20 +116,6 @@ class FileIndex:
         return out
 
 
-class _Scope:
-    def __init__(self, parent: "_Scope | None" = None):
-        self.names: dict[str, Definition] = {}
-        self.parent = parent
-
-    def lookup(self, name: str) -> Definition | None:
-        scope = self
-        while scope is not None:
-            if name in scope.names:
-                return scope.names[name]
-            scope = scope.parent
-        return None
-
-
 def index_file(path: str, tree: Tree) -> FileIndex:
     """Every declaration, local name and use of a name in one parsed file."""
     return _Indexer(path).run(tree)
@@ -146,7 +133,7 @@ class _Indexer:
                 symbol = self.outline(decl)
                 if symbol is not None:
                     self.index.outline.append(symbol)
-                self.visit(decl, _Scope(), decl)
+                self.visit(decl, Scope(), decl)
         return self.index
 
     # ---- the outline ----------------------------------------------------------------------
@@ -186,13 +173,13 @@ class _Indexer:
 
     # ---- names ----------------------------------------------------------------------------
 
-    def visit(self, node: Tree, scope: _Scope, top: Tree) -> None:
+    def visit(self, node: Tree, scope: Scope, top: Tree) -> None:
         rule = str(node.data)
         if rule in TOP_LEVEL:
             top = node
         if rule in PARAMETRISED:
             outer, self.owner = self.owner, node
-            self.children(node, _Scope(scope), top, rule)
+            self.children(node, Scope(parent=scope), top, rule)
             self.owner = outer
             return
         if rule == "variant_decl":
@@ -201,7 +188,7 @@ class _Indexer:
             self.variant = outer
             return
         if rule == "block":
-            scope = _Scope(scope)
+            scope = Scope(parent=scope)
         if rule in BODY_AFTER:
             self.binding_rule(node, scope, top, rule)
             return
@@ -216,7 +203,7 @@ class _Indexer:
             return
         self.children(node, scope, top, rule)
 
-    def children(self, node: Tree, scope: _Scope, top: Tree, rule: str) -> None:
+    def children(self, node: Tree, scope: Scope, top: Tree, rule: str) -> None:
         for i, child in enumerate(node.children):
             if isinstance(child, Tree):
                 self.visit(child, scope, top)
@@ -225,7 +212,7 @@ class _Indexer:
             elif isinstance(child, Token):
                 self.token(child, i, node, rule, scope, top)
 
-    def token(self, tok: Token, i: int, node: Tree, rule: str, scope: _Scope, top: Tree) -> None:
+    def token(self, tok: Token, i: int, node: Tree, rule: str, scope: Scope, top: Tree) -> None:
         if tok.type == "STRING":
             self.interpolations(tok, scope, top)
             return
@@ -251,12 +238,12 @@ class _Indexer:
         self.index.globals.append(Definition(str(tok), what, self.index.path, Span.of(tok), Span.of(tree),
                                              tree, self.variant))
 
-    def bind(self, tok: Token, what: str, scope: _Scope, visible: Span) -> None:
+    def bind(self, tok: Token, what: str, scope: Scope, visible: Span) -> None:
         d = Definition(str(tok), what, self.index.path, Span.of(tok), visible)
         self.index.locals.append(d)
         scope.names[str(tok)] = d
 
-    def use(self, tok: Token, scope: _Scope) -> None:
+    def use(self, tok: Token, scope: Scope) -> None:
         local = scope.lookup(str(tok))
         self.index.uses.append(Use(str(tok), "local" if local else "global", self.index.path, Span.of(tok), local))
 
@@ -267,10 +254,10 @@ class _Indexer:
 
     # ---- constructs that bind names -------------------------------------------------------
 
-    def binding_rule(self, node: Tree, scope: _Scope, top: Tree, rule: str) -> None:
+    def binding_rule(self, node: Tree, scope: Scope, top: Tree, rule: str) -> None:
         at, what = BINDS[rule]
         after = BODY_AFTER[rule]
-        inner = _Scope(scope)
+        inner = Scope(parent=scope)
         span = Span.of(node) if rule == "lambda_arg" else Span.of(node.children[after] or node)
         for i, child in enumerate(node.children):
             if i == at:
@@ -280,10 +267,10 @@ class _Indexer:
             elif isinstance(child, Token) and child.type == "STRING":
                 self.interpolations(child, scope, top)
 
-    def comprehension(self, node: Tree, scope: _Scope, top: Tree) -> None:
+    def comprehension(self, node: Tree, scope: Scope, top: Tree) -> None:
         elem, var, source, *rest = node.children
         self.visit(source, scope, top)
-        inner = _Scope(scope)
+        inner = Scope(parent=scope)
         self.bind(var, "item", inner, Span.of(node))
         for child in [elem, *rest]:
             if isinstance(child, Tree):
@@ -291,9 +278,9 @@ class _Indexer:
             elif isinstance(child, Token):
                 self.token(child, -1, node, "comprehension", inner, top)
 
-    def let_expr(self, node: Tree, scope: _Scope, top: Tree) -> None:
+    def let_expr(self, node: Tree, scope: Scope, top: Tree) -> None:
         """`let a = X, b = Y in BODY`: each name is seen by the values after it and by the body."""
-        inner = _Scope(scope)
+        inner = Scope(parent=scope)
         for child in node.children:
             if isinstance(child, Tree) and str(child.data) == "let_bind":
                 name, value = child.children
@@ -303,8 +290,8 @@ class _Indexer:
             elif isinstance(child, Tree):
                 self.visit(child, inner, top)
 
-    def effect_clause(self, node: Tree, scope: _Scope, top: Tree) -> None:
-        inner = _Scope(scope)
+    def effect_clause(self, node: Tree, scope: Scope, top: Tree) -> None:
+        inner = Scope(parent=scope)
         names = node.children[1]
         if isinstance(names, Tree):
             for tok in names.children:
@@ -314,7 +301,7 @@ class _Indexer:
             if isinstance(child, Tree):
                 self.visit(child, inner, top)
 
-    def interpolations(self, tok: Token, scope: _Scope, top: Tree) -> None:
+    def interpolations(self, tok: Token, scope: Scope, top: Tree) -> None:
         """The names inside a string's `{…}` interpolations, at their places in the file."""
         raw, i = str(tok)[1:-1], 0
         if "{" not in raw or tok.line != tok.end_line:
