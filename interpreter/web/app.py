@@ -71,13 +71,21 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         return Response(table.game.to_json(), media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"', **HEADERS})
 
-    async def load(request):
+    async def session_upload(request):
+        """The session's table and the file uploaded to it, or the response that refuses it."""
         table = table_of(request)
         if table is None:
-            return no_session()
+            return None, no_session()
         name, data = await uploaded(request)
         if data is None:
-            return JSONResponse({"error": name}, 400)
+            return None, JSONResponse({"error": name}, 400)
+        return table, (name, data)
+
+    async def load(request):
+        table, got = await session_upload(request)
+        if table is None:
+            return got
+        name, data = got
         async with table.lock:
             try:
                 await asyncio.to_thread(table.load, name, data)
@@ -88,12 +96,10 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         return JSONResponse({"loaded": name, "decisions": table.game.decisions_made})
 
     async def replay_upload(request):
-        table = table_of(request)
+        table, got = await session_upload(request)
         if table is None:
-            return no_session()
-        name, data = await uploaded(request)
-        if data is None:
-            return JSONResponse({"error": name}, 400)
+            return got
+        name, data = got
         try:
             game = await asyncio.to_thread(read_upload, tables.rules, name, data)
             table.replay = await asyncio.to_thread(replay_of, tables.rules, game)
