@@ -148,7 +148,7 @@ LOWERING = {"decrease", "reduce", "lower", "subtract", "lose", "drop"}
 
 def _unknown_statement(text: str, history: list, token, words: list[str]) -> str | None:
     """A name where a statement starts, followed by something other than a call's '(': the words
-    of a statement the language does not have, such as `increase morale by 1`."""
+    of a statement the language does not have, such as `increase score by 1`."""
     if words != ["'('"] or token is None or not history or history[-1].type != "NAME":
         return None
     first = history[-1]

@@ -83,7 +83,7 @@ def attribute_items(analysis: Analysis, path: Path, owner: str | None, line: int
 
 
 def local_kind(analysis: Analysis, path: Path, name: str, line: int, col: int) -> str | None:
-    """The type a parameter is declared with (`d: defender`), or the kind whose `does` holds a `this`."""
+    """The type a parameter is declared with (`u: unit`), or the kind whose `does` holds a `this`."""
     index = analysis.index(path)
     if index is None:
         return None

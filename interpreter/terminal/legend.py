@@ -41,7 +41,7 @@ def find(game, query: str) -> list[str]:
 
 def entries(game) -> list[tuple[str, str]]:
     """(short name, what it stands for) for the names the compact board uses that differ from
-    the words they shorten; numbered ones are merged: `TPW…` for every `Trained postal worker N`."""
+    the words they shorten; numbered ones are merged: `LS…` for every `Light soldier N`."""
     view = game.view
     seen: dict[str, str] = {}
     for oid in board_objects(game):
