@@ -20,7 +20,10 @@ def test_sample_game_repair_replace_leaves_one_so_point():
     game.choose("steiner")
     assert game.location("rifle_903") == "barracks" and game.location("steiner") == "barracks"
     assert game.var("so") == 1
-    assert game.over                                      # 1 SO point buys nothing more: the step ends
+    # 1 SO point repairs, heals, buys and promotes nothing more; only an Upgrade is left
+    assert {i.split(":")[0] for i in ids(game)} == {"upgrade", "pass"}
+    game.choose("pass")
+    assert game.over
 
 
 def test_priority_rest_takes_two_stress_from_everyone_once_a_week():
