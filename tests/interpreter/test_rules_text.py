@@ -82,8 +82,8 @@ def test_inspect_and_help_show_the_text(rules):
     assert "No rules text is about 'alarn' (did you mean 'alarm'?)" in missing and "Topics: game," in missing
 
 
-def test_both_packs_explain_every_card_kind_piece_kind_token_and_action():
-    for pack in ("postmen", "westerplatte"):
+def test_every_pack_explains_every_card_kind_piece_kind_token_and_action():
+    for pack in ("postmen", "westerplatte", "tigerleader"):
         rules = interpreter.load_rules(pack)
         view = rules.view()
         assert view.game_text and len(view.game_text) > 200, pack
