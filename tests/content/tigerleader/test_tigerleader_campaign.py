@@ -103,3 +103,33 @@ def test_an_unfit_commander_is_replaced_by_a_recruit_who_may_be_promoted():
     assert game.location("hans") == "discharged"
     game.choose("buy_promotion:vogt")
     assert game.field("vogt", "level") == "green" and game.var("so") == 0
+
+
+def test_trucks_pay_for_reaching_a_battalion_and_scouts_add_turns():
+    game = start("rule_trucks_scouts")
+    offered = ids(game)
+    assert "attack_battalion:b6s" in offered                     # 3 SO, two Trucks take 4 off
+    assert "attack_battalion:b4s" in offered
+    game.choose("attack_battalion:b6s")
+    assert "2 Trucks go with the attack on 6S Rail Yard." in notes(game)   # both needed: no choice
+    assert game.var("so") == 0
+    assert game.decision.prompt == "Which Scouts go with the attack on 6S Rail Yard (a battle turn each)?"
+    game.choose("scout_counter#1")
+    game.choose("panzer_i")
+    game.choose("done")
+    game.choose("albert")
+    assert game.var("battle_length") == 6
+    while game.decision and game.decision.prompt != "Attack which battalion?":
+        game.choose(game.option_ids()[0])
+    assert ids(game) == ["attack_battalion:b5a", "pass"]          # the Trucks went out this week: 4S is out of reach
+
+
+def test_trucks_and_scouts_are_bought_until_the_counters_run_out():
+    game = start("rule_buy_support")
+    truck = next(i for i in ids(game) if "truck" in i)
+    assert game.decision.options[ids(game).index(truck)].label == "Buy a Truck (2 SO)"
+    for _ in range(4):
+        game.choose(next(i for i in ids(game) if "truck" in i))
+    assert game.var("so") == 12 and not any("truck" in i for i in ids(game))
+    game.choose(next(i for i in ids(game) if "scout" in i))
+    assert game.var("so") == 11

@@ -104,4 +104,6 @@ def test_battalions_near_the_german_lines_cost_so_points_and_an_unpaid_cost_ends
     # 6 for the German Staging, 2 for the German Transit: 8 against 1 + 6, then against 3 + 6.
     game = start("rule_upkeep_failure")
     assert "SO 0, failed yes." in notes(game)
+    assert game.decision.prompt == "Repair/Replace (1 SO point)"   # paid: the week goes on
+    game.choose("pass")
     assert "SO 1, failed no." in notes(game)

@@ -20,8 +20,9 @@ def test_sample_game_repair_replace_leaves_one_so_point():
     game.choose("steiner")
     assert game.location("rifle_903") == "barracks" and game.location("steiner") == "barracks"
     assert game.var("so") == 1
-    # 1 SO point repairs, heals, buys and promotes nothing more; only an Upgrade is left
-    assert {i.split(":")[0] for i in ids(game)} == {"upgrade", "pass"}
+    # 1 SO point repairs, heals, buys and promotes nothing more; an Upgrade or a Scout is left
+    assert {i.split(":")[0] for i in ids(game)} == {"upgrade", "buy_support", "pass"}
+    assert not any("truck" in i for i in ids(game))
     game.choose("pass")
     assert game.over
 
