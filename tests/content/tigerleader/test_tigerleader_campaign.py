@@ -79,9 +79,9 @@ def test_upgrade_turns_in_undamaged_units_for_a_dearer_one():
     game = start("rule_upgrade")
     assert "upgrade:panzer_i" not in ids(game)                   # Hull damage
     game.choose("upgrade:sdkfz_251")
-    assert game.decision.prompt == "Turn in more units with SD.KFZ.251 #753?"
+    assert game.decision.prompt == "Turn in another unit with SD.KFZ.251 #753?"
     game.choose("rifle_902")                                      # no other undamaged unit: the choice ends
-    assert game.decision.prompt == "Which unit replaces SD.KFZ.251 #753, Rifle Team #902 (worth 6 SO)?"
+    assert game.decision.prompt == "Which unit replaces SD.KFZ.251 #753, Rifle Team #902 (worth 6 SO points)?"
     assert "panzer_iv_short" in game.option_ids() and "panzer_ii" not in game.option_ids()
     game.choose("panzer_iv_short")                                # 8 SO: 2 paid
     assert game.var("so") == 2

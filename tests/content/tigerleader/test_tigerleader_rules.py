@@ -107,3 +107,14 @@ def test_battalions_near_the_german_lines_cost_so_points_and_an_unpaid_cost_ends
     assert game.decision.prompt == "Repair/Replace (1 SO point)"   # paid: the week goes on
     game.choose("pass")
     assert "SO 1, failed no." in notes(game)
+
+
+def test_lasting_damage_counters_stay_out_of_the_cup_until_repaired():
+    game = start("rule_kept_damage")
+    # Engine on the Panzer IV, two Casualties (the second destroys the Rifle Team), Albert's wound
+    assert "Kept 4, cup 26." in notes(game)
+    assert game.location("rifle_902") == "lost"
+    assert "Kept 2, cup 28." in notes(game)                      # the lost unit's counters come back
+    game.choose("repair:panzer_iv_short:engine_damage")
+    game.choose("heal:albert")
+    assert "Kept 0, cup 30." in notes(game)
