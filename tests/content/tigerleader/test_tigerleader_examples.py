@@ -251,3 +251,18 @@ def test_on_leave_recovers_4_stress_whatever_the_cool():
     game = start("ex_on_leave")
     assert game.field("weber", "stress") == 6
     assert game.field("klein", "stress") == 5
+
+
+def test_sample_game_end_of_week_moves_and_battalion_notes():
+    game = start("ex_sample_end_of_week_moves", [4, 5, 5, 5, 2, 5])
+    assert "1A Mixed Combat Force rolls 4 (10): advances to the Transit band." in notes(game)
+    assert "6S Rail Yard rolls 2 (7): it stays in the Rear band." in notes(game)
+    assert game.decision.prompt == "5S Forward Supply's Special Note: which battalion advances a band?"
+    game.choose("b6s")
+    assert "5S Forward Supply's Special Note advances 6S Rail Yard to the Transit band." in notes(game)
+    assert "6S Rail Yard's Special Note advances 6S Rail Yard to the Front band." in notes(game)
+    assert {b: game.field(b, "at") for b in ("b1a", "b7a", "b8a", "b5s", "b6s", "b3c")} == {
+        "b1a": "transit", "b7a": "front", "b8a": "front", "b5s": "front", "b6s": "front", "b3c": "front"}
+    assert "Battalions' Special Notes take 1 SO point." in notes(game)
+    assert game.var("so") == 5
+    assert all_rolls_used(game)
