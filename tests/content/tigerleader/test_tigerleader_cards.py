@@ -94,6 +94,7 @@ def test_cards_in_force_add_enemy_units_placed_by_a_d10():
     assert game.location("pl_rifle#1") == "field_1_1"
     assert game.location("pl_mg#1") == "field_4_2"
     assert "Polish Machine Gun joins the battle (placement roll 10) in Battlefield 4,2." in notes(game)
+    assert "Value 4." in notes(game)                              # 2 + 2, against 4S's Half 3 / Destroyed 1
 
 
 def test_an_empty_event_deck_takes_its_discards():

@@ -266,3 +266,15 @@ def test_sample_game_end_of_week_moves_and_battalion_notes():
     assert "Battalions' Special Notes take 1 SO point." in notes(game)
     assert game.var("so") == 5
     assert all_rolls_used(game)
+
+
+def test_upgrade_turns_in_an_sdkfz_251_and_a_rifle_team_for_a_marder_ii():
+    game = start("ex_upgrade")
+    game.choose("upgrade:sdkfz_251")
+    game.choose("rifle_902")
+    assert game.decision.prompt == "Which unit replaces SD.KFZ.251 #753, Rifle Team #902 (worth 6 SO points)?"
+    game.choose("marder_ii")
+    assert "SD.KFZ.251 #753, Rifle Team #902 are turned in for Marder II #611, paying 3 SO points." in notes(game)
+    assert game.var("so") == 0 and game.location("marder_ii") == "barracks"
+    assert game.location("bach") == "barracks"                   # same type: no new commander
+    assert game.location("steiner") == "discharged"              # no Infantry unit left
