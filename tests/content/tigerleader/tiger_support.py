@@ -23,9 +23,9 @@ def scenario(name: str):
     return interpreter.load_rules(PACK, mods=[SCENARIOS / "common.rules", SCENARIOS / f"{name}.rules"])
 
 
-def start(name: str, rolls=(), seed: int = 0):
-    """The scenario's game with the dice it rolls forced, in order."""
-    game = scenario(name).new_game(seed=seed)
+def start(name: str, rolls=(), seed: int = 0, variant: str | None = None):
+    """The scenario's game (in the variant named, if any) with the dice it rolls forced, in order."""
+    game = scenario(name).new_game(seed=seed, variant=variant)
     game.force_rolls(list(rolls))
     return game
 
