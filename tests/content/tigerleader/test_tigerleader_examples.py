@@ -2,7 +2,10 @@
 forced. Each test names the passage it follows; NOTES.md lists which examples are covered."""
 from __future__ import annotations
 
-from tiger_support import all_rolls_used, ids, notes, start
+import re
+from pathlib import Path
+
+from tiger_support import HERE, PACK, all_rolls_used, ids, notes, start
 
 
 def hex_of(game, piece: str) -> str:
@@ -278,3 +281,14 @@ def test_upgrade_turns_in_an_sdkfz_251_and_a_rifle_team_for_a_marder_ii():
     assert game.var("so") == 0 and game.location("marder_ii") == "barracks"
     assert game.location("bach") == "barracks"                   # same type: no new commander
     assert game.location("steiner") == "discharged"              # no Infantry unit left
+
+
+def test_every_test_the_notes_name_exists():
+    """NOTES.md section 10 names the test of each example: each must be a test of this folder."""
+    notes_text = (PACK / "NOTES.md").read_text(encoding="utf-8")
+    section = notes_text.split("## 10.")[1].split("## 11.")[0]
+    named = set(re.findall(r"\btest_[a-z0-9_]+\b(?!\.py)", section))
+    defined = set()
+    for path in Path(HERE).glob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(encoding="utf-8"), re.M))
+    assert len(named) > 30 and named <= defined, sorted(named - defined)
