@@ -46,3 +46,17 @@ def test_tenacity_extends_the_battle_for_1_stress_each():
     declined.choose("end")
     assert "Length 5." in notes(declined) and declined.field("weber", "stress") == 1
     assert start("rule_tenacity").over                           # without the rule nothing is asked
+
+
+def test_a_commander_whose_unit_was_destroyed_takes_over_a_unit_that_lost_its_own():
+    game = start("rule_heroics_takeover", variant="heroics")
+    assert game.location("panzer_i") == "lost" and game.location("albert") == "lost"
+    game.choose("act:panzer_ii")
+    assert game.decision.prompt == "Which commander whose unit was destroyed here takes command of Panzer II #201?"
+    game.choose("weber")
+    assert game.field("panzer_ii", "led_by") == "weber"
+    assert game.field("panzer_i", "led_by") == "albert"          # each counted once after the battle
+    assert "Weber takes command of Panzer II #201." in notes(game)
+    plain = start("rule_heroics_takeover")                        # without the rule: no offer
+    assert plain.field("panzer_ii", "led_by") == "albert"
+    assert not any("takes command" in n for n in notes(plain))

@@ -31,8 +31,8 @@ def test_random_games_round_trip():
     assert len({s["decisions"] for s in summaries}) > 1          # the seeds give different games
 
 
-def play_out(rules, seed: int, limit: int = 20_000):
-    game = rules.new_game(seed=seed)
+def play_out(rules, seed: int, limit: int = 20_000, variant: str | None = None):
+    game = rules.new_game(seed=seed, variant=variant)
     rnd = random.Random(f"tigerleader:{seed}")
     decisions = 0
     while not game.over:
@@ -42,13 +42,14 @@ def play_out(rules, seed: int, limit: int = 20_000):
     return game
 
 
-@pytest.mark.parametrize("games", [pytest.param(30, id="quick"),
-                                   pytest.param(1000, id="soak", marks=pytest.mark.slow)])
-def test_random_games_end_with_an_evaluation(games):
+@pytest.mark.parametrize("games, variant", [pytest.param(30, None, id="quick"),
+                                            pytest.param(20, "optional", id="optional-rules"),
+                                            pytest.param(1000, None, id="soak", marks=pytest.mark.slow)])
+def test_random_games_end_with_an_evaluation(games, variant):
     rules = pack()
     outcomes = set()
     for seed in range(games):
-        game = play_out(rules, seed)
+        game = play_out(rules, seed, variant=variant)
         check_game(game, f"seed {seed}")
         outcomes.add(game.result.outcome)
     assert outcomes <= OUTCOMES
