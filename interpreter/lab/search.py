@@ -23,7 +23,8 @@ class SearchBot:
     the answers that copy offers, adds one new answer, plays on at random for at most `depth`
     decisions and scores the position reached with the pack's `evaluate`.
     Values are scaled by the lowest and highest seen in this search; the answer tried most
-    often is played, and its subtree kept for the next decision. Every seat plays for the one
+    often is played, and its subtree kept for the next decision, whose search then adds only
+    what brings its root to `budget` visits (at least a quarter of it). Every seat plays for the one
     side (solitaire and cooperative games)."""
     name = "mcts"
     default_budget = 100
@@ -43,9 +44,10 @@ class SearchBot:
             return ids[0]
         root = self.root_for(game)
         guesses = [game.determinized(self.random.getrandbits(32)) for _ in range(min(self.guesses, self.budget))]
-        for i in range(self.budget):
+        fresh = max(self.budget - root.visits, self.budget // 4)
+        for i in range(fresh):
             self.iterate(guesses[i % len(guesses)], root)
-            if self.settled(root, ids, self.budget - i - 1):
+            if self.settled(root, ids, fresh - i - 1):
                 break
         answer = max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
         self.kept = (game.decisions_made + 1, root.children.get(answer))
