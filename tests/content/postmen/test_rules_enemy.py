@@ -185,7 +185,7 @@ def test_rightmost_defense_disrupts_assault_counters_inside_that_floor_only():
     assert game.tokens("rifleman#2", "disrupted") == 1                  # already: no further effect
     assert game.location("rifleman#2") == "upper_inside"
     assert game.tokens("smg#1", "disrupted") == 0 and game.tokens("smg#2", "disrupted") == 0
-    assert game.field("upper_inside", "step") == 4
+    assert game.field("upper_inside", "step") == len(game.field("upper_inside", "track"))
 
 
 def test_howitzer_at_the_rightmost_ground_defense_disrupts_counters_on_the_ground_floor():

@@ -48,7 +48,7 @@ def test_set_up_by_difficulty(variant, wall, grenades, mines, spare, ammo):
         assert game.tokens(f"officer_{n}", "ammo") == ammo
     assert game.location("officer_4") == "box"
     assert game.tokens("bank", "ammo") == 20 - 3 * ammo
-    assert game.var("day") == 1 and game.var("morale") == 0
+    assert game.var("day") == 1 and game.var("morale") == (1 if variant == "easy" else 0)
 
 
 @pytest.mark.parametrize("variant, pile", [("easy", 62), ("normal", 64), ("hard", 64)])
@@ -344,6 +344,19 @@ def test_low_morale_levels():
     assert notes(game).index("at -3") < notes(game).index("still -3") < notes(game).index("raised")
 
 
+def test_easy_morale_track_starts_higher_and_costs_less():
+    game = start("morale_down", seats=2, variant="easy")
+    # from +1: the first fall reaches the neutral level, the second -1
+    game.choose("brick_stock")
+    assert game.tokens("tile_d", "spare_brick") == 7          # one spare brick, not two
+    game.choose("officer_1")                                  # -2: the limited movement token
+    while game.decision is not None:                          # -3: whose ammunition goes
+        game.choose("officer_1")
+    assert game.tokens("officer_2", "ammo") == 3
+    assert game.tokens("officer_1", "ammo") + game.tokens("officer_2", "ammo") == 4   # -3: two of six lost
+    assert game.var("morale") == -2
+
+
 def test_low_morale_bricks_penalty():
     game = start("morale_down", seats=2)
     game.choose("brick_stock")
@@ -422,7 +435,7 @@ def test_every_track_occupied_with_only_troops_left_goes_to_the_day():
 
 def test_air_raid_damages_its_space_and_lowers_morale():
     game = start("air_raid")
-    assert game.tokens("outpost_c", "brick") == 4
+    assert game.tokens("outpost_c", "brick") == 5            # one brick, as every raid
     assert game.var("morale") == 0
     assert game.location("air_raid_3") == "day_1"
 
