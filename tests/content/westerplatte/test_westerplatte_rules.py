@@ -35,7 +35,7 @@ def test_info_command_json():
 
 
 @pytest.mark.parametrize("variant, wall, grenades, mines, spare, ammo", [
-    ("easy", 6, 4, 4, 8, 3), (None, 6, 3, 3, 6, 2), ("normal", 6, 3, 3, 6, 2), ("hard", 5, 2, 2, 4, 2)])
+    ("easy", 6, 4, 4, 8, 4), (None, 6, 3, 3, 6, 2), ("normal", 6, 3, 3, 6, 2), ("hard", 5, 2, 2, 4, 2)])
 def test_set_up_by_difficulty(variant, wall, grenades, mines, spare, ammo):
     game = start("set_up_only", seats=3, variant=variant)
     assert game.over
@@ -48,10 +48,13 @@ def test_set_up_by_difficulty(variant, wall, grenades, mines, spare, ammo):
         assert game.tokens(f"officer_{n}", "ammo") == ammo
     assert game.location("officer_4") == "box"
     assert game.tokens("bank", "ammo") == 20 - 3 * ammo
-    assert game.var("day") == 1 and game.var("morale") == (1 if variant == "easy" else 0)
+    extra_actions = 1 if variant == "easy" else 0
+    assert all(game.tokens(f"officer_{n}", "extra_action") == extra_actions for n in (1, 2, 3))
+    assert game.tokens("bank", "extra_action") == 6 - 3 * extra_actions
+    assert game.var("day") == 1 and game.var("morale") == (2 if variant == "easy" else 0)
 
 
-@pytest.mark.parametrize("variant, pile", [("easy", 62), ("normal", 64), ("hard", 64)])
+@pytest.mark.parametrize("variant, pile", [("easy", 57), ("normal", 64), ("hard", 64)])
 def test_three_opening_cards_are_drawn(variant, pile):
     for seed in range(5):
         game = pack().new_game(seed=seed, variant=variant, seats=2)
@@ -68,6 +71,15 @@ def test_easy_plays_without_the_hostile_events():
     assert game.location("shelling_1") == "box" and game.location("shelling_2") == "box"
     normal = pack().new_game(seed=1, variant="normal")
     assert normal.location("shelling_1") != "box"
+
+
+def test_easy_plays_without_the_toughest_troops():
+    toughest = [f"hmg_{t}6" for t in "abcde"]
+    game = pack().new_game(seed=1, variant="easy")
+    assert all(game.field(c, "resistance") == 3 and game.location(c) == "box" for c in toughest)
+    assert all(game.location(c) != "box" for c in ("hmg_a5", "hmg_e4"))
+    for variant in ("normal", "hard"):
+        assert not any(pack().new_game(seed=1, variant=variant).location(c) == "box" for c in toughest)
 
 
 def test_turns_go_round_the_seats_in_order():
@@ -345,16 +357,16 @@ def test_low_morale_levels():
 
 
 def test_easy_morale_track_starts_higher_and_costs_less():
-    game = start("morale_down", seats=2, variant="easy")
-    # from +1: the first fall reaches the neutral level, the second -1
+    game = start("morale_bottom", seats=2, variant="easy")
+    # from +2: the first two falls reach the neutral level, the third -1
     game.choose("brick_stock")
     assert game.tokens("tile_d", "spare_brick") == 7          # one spare brick, not two
     game.choose("officer_1")                                  # -2: the limited movement token
     while game.decision is not None:                          # -3: whose ammunition goes
         game.choose("officer_1")
-    assert game.tokens("officer_2", "ammo") == 3
-    assert game.tokens("officer_1", "ammo") + game.tokens("officer_2", "ammo") == 4   # -3: two of six lost
-    assert game.var("morale") == -2
+    assert game.tokens("officer_2", "ammo") == 4
+    assert game.tokens("officer_1", "ammo") + game.tokens("officer_2", "ammo") == 6   # -3: two of eight lost
+    assert game.var("morale") == -3
 
 
 def test_low_morale_bricks_penalty():

@@ -171,7 +171,8 @@ def test_a_scripted_garrison_can_win_the_easy_game():
     assert wins, "no scripted game was won"
     for g in wins:
         assert g.result.score == 7 and g.var("day") == 7
-        assert len(g.pieces_at("day_7")) >= 8
+        # the seventh day ends with its eighth card, or when the pile runs out (the easy pile is short)
+        assert len(g.pieces_at("day_7")) >= 8 or not g.pieces_at("german")
 
 
 def test_the_scripted_garrison_outlasts_random_play():
