@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -73,6 +74,17 @@ def test_command_line_bot_game(bot):
                           "--seed", "3", "--json"], capture_output=True, text=True, check=True).stdout
     summary = json.loads(out)
     assert summary["outcome"] in OUTCOMES
+
+
+@pytest.mark.slow
+def test_the_notes_give_the_search_bots_result():
+    """NOTES.md section 0 names the Monte Carlo bot's result on seed 1 (about 40 s)."""
+    notes = (PACK / "NOTES.md").read_text(encoding="utf-8")
+    outcome, vp = re.search(r"the Monte Carlo bot seed 1 (\w+) \((\d+) VP\)", notes).groups()
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "play", str(PACK), "--bot", "mcts",
+                          "--seed", "1", "--json"], capture_output=True, text=True, check=True).stdout
+    summary = json.loads(out)
+    assert (summary["outcome"], summary["score"]) == (outcome, int(vp))
 
 
 def test_the_evaluation_prefers_a_stronger_kampfgruppe_and_battles_to_idle_weeks():
