@@ -100,6 +100,10 @@ class RulesView:
         """An object's changeable attributes with their starting values."""
         return dict(self._c.var_defaults.get(oid, {}))
 
+    def values_like(self, value) -> tuple[str, ...]:
+        """Every value of the enum that `value` is one of, in order (empty when it is none's)."""
+        return next((tuple(values) for values in self._c.enum_values.values() if value in values), ())
+
     def token_label(self, token: str) -> str:
         return self._c.token_labels.get(token, token)
 

@@ -4,56 +4,19 @@ from __future__ import annotations
 import io
 import re
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from . import render
+from .shortnames import short_name, without_notes
 
-ALONE_CHARS = 7       # a one-word name up to this long is its own short name
-CUT_CHARS = 4         # a longer one is cut to this many letters and a full stop
-NUMBERING = re.compile(r"\d+(?:[-/]\d+)*|[A-Z]|[IVX]+")   # a label's closing number: 3, 9-10, 1/2/1, B, IV
-NOTES = re.compile(r"\s*(\([^)]*\)|\[[^\]]*\])")        # '(rear entrance)', '[R]'
+KEEP = "\u00a0"        # a no-break space: between the words of one piece's marks or one pile's name
 
 
-# ---- short names
-
-def abbreviate(label: str) -> str:
-    """A generic short form of a label: 'Heavy field gun 3' → 'HFG3', 'Scout car B' → 'SCB',
-    'tower 1' → 'T1', 'R. Nowak' → 'R.Nowak', 'Sentinel' → 'Sent.', 'Cook (off duty)' → 'Cook'."""
-    words = (NOTES.sub("", label).strip() or label).split()
-    if not words:
-        return label
-    numbering = closing_number(words)
-    if numbering:
-        words = words[:-1]
-    if numbering and len(words) == 1:
-        return words[0][0].upper() + numbering
-    if len(words) == 1 or words[0].endswith("."):
-        word = "".join(words)
-        return word if len(word) <= ALONE_CHARS else word[:CUT_CHARS] + "."
-    return "".join(w if w.isupper() else w[0].upper() for w in words if w[0].isalnum()) + numbering
-
-
-def short_name(game, name: str) -> str:
-    """An object's (or a field's) short name: its own `short`, else its nearest kind's `short`
-    with the label's closing number, else an abbreviation of its label."""
-    view = game.view
-    shorts = view.short_names
-    if name in shorts:
-        return shorts[name]
-    label = game.label(name) if view.has_label(name) else render.words(name)
-    for kind in view.kinds_of(name) if name in view.pieces else ():
-        if kind in shorts:
-            return shorts[kind] + closing_number(NOTES.sub("", label).split())
-    return abbreviate(label)
-
-
-def closing_number(words: list[str]) -> str:
-    """The number or letter closing a label of several words ('' if none): 3, 9-10, B."""
-    return words[-1] if len(words) > 1 and NUMBERING.fullmatch(words[-1]) else ""
-
+# ---- titles
 
 def region_title(region) -> str:
     """The region's short title, else its title up to a colon or bracket."""
@@ -62,18 +25,26 @@ def region_title(region) -> str:
 
 # ---- cells
 
-def cell_text(game, cell, empty: bool) -> Text | None:
-    """`T1 Nowak HFG3 Crate×2`: the space's short name in its style, then what is on it;
-    None for an empty cell unless `empty` asks for it (then `name ·`)."""
+def cell_text(game, cell, empty: bool, named: bool = True) -> Text | None:
+    """`T1 Nowak HFG3 Crate×2`: the space's short name in its style (unless not `named`), then what
+    is on it; None for an empty cell unless `empty` asks for it (then `name ·`)."""
     contents = contents_words(game, cell.space, skip=cell.shows)
     if not contents and not empty:
         return None
-    name = game.view.short_names.get(cell.space) or cell.name or short_name(game, cell.space)
-    text = Text(name, style=render.cell_style(cell.style) + Style(bold=True))
+    text = Text(short_name(game, cell.space) if named else "", style=render.cell_style(cell.style) + Style(bold=True))
     if cell.shows:
         text.append(":" + short_name(game, game.field(cell.space, cell.shows)), style="italic")
-    text.append(" " + (" ".join(contents) if contents else "·"), style="" if contents else "dim")
+    text.append(" " if text.plain else "")
+    text.append(" ".join(contents) if contents else "·", style="" if contents else "dim")
     return text
+
+
+def region_cells(game, region, title: str, empty: bool) -> list[list[Text | None]]:
+    """The cells of a region's rows; the first one without its name when that is the region's
+    title, which stands just before it."""
+    first = region.rows[0][0] if region.rows and region.rows[0] else None
+    return [[cell_text(game, c, empty, named=not (c is first and short_name(game, c.space) == title)) for c in row]
+            for row in region.rows]
 
 
 def hex_rows(game, region, width: int) -> list[Text] | None:
@@ -107,11 +78,11 @@ def contents_words(game, space: str, skip: str | None = None) -> list[str]:
     """The marks of a space (but the attribute `skip`, which its cell already shows), then its
     pieces bottom to top by short name, identical ones counted."""
     marks = marks_short(game, space, only_changed=False, skip=skip)
-    out = ["[" + ",".join(marks) + "]"] if marks else []
+    out = ["[" + ",".join(marks).replace(" ", KEEP) + "]"] if marks else []
     stack = game.pieces_at(space)
     if space in game.view.decks:
         return out + ([render.count_words(game, stack)] if stack else [])
-    keys = [(short_name(game, p), ",".join(marks_short(game, p, only_changed=True))) for p in stack]
+    keys = [(short_name(game, p), ",".join(marks_short(game, p, only_changed=True)).replace(" ", KEEP)) for p in stack]
     return out + [name.replace(" ", "") + (f"×{n}" if n > 1 else "") + (f"({marks})" if marks else "")
                   for (name, marks), n in render.counted(keys)]
 
@@ -145,13 +116,13 @@ def compact_board(game, width: int, height: int | None) -> Group:
         elif grid is not None:
             entries += [(title if i == 0 else "", [line]) for i, line in enumerate(grid)]
         elif height is None:
-            for i, row in enumerate(region.rows):
-                line = joined([cell_text(game, c, True) for c in row])
+            for i, row in enumerate(region_cells(game, region, title, True)):
+                line = joined(row)
                 if region.shifted(i):       # too wide to interlock: shifted rows still stand out
                     line = Text("  ") + line
                 entries.append((title if i == 0 else "", wrapped(line, console, inner)))
         else:
-            cells = [cell_text(game, c, False) for row in region.rows for c in row]
+            cells = [c for row in region_cells(game, region, title, False) for c in row]
             entries.append((title, wrapped(joined([c for c in cells if c is not None]), console, inner)))
     placed = {cell.space for region in regions for row in region.rows for cell in row}
     others = elsewhere_words(game, placed)
@@ -165,7 +136,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
     grid.add_column(style="bold", no_wrap=True, min_width=title_width)
     grid.add_column(no_wrap=True)
     for title, lines in entries:
-        grid.add_row(title, Text("\n").join(lines))
+        grid.add_row(title, spaced(Text("\n").join(lines)))
     return Group(*head, grid)
 
 
@@ -198,8 +169,31 @@ def cut(lines: list[Text], n: int) -> list[Text]:
 
 
 def wrapped(text: Text, console: Console, width: int) -> list[Text]:
-    # leave room for the ' …' a cut line may get
-    return list(text.wrap(console, width - 2))
+    """The text in lines of at most `width` - 2 (room for the ' …' a cut line may get), broken at
+    spaces but never at the no-break spaces that hold one piece's words together."""
+    limit = width - 2
+    lines: list[Text] = []
+    line = None
+    for word in text.split(" ", allow_blank=True):
+        if line is None:
+            if not lines or word.plain:         # a broken line does not start with spaces
+                line = word.copy()
+        elif line.cell_len + 1 + word.cell_len > limit:
+            lines.append(line + " ")            # the space stays with the word before, as rich wraps
+            line = word.copy() if word.plain else None
+        else:
+            line = Text.assemble(line, " ", word)
+    if line is not None:
+        lines.append(line)
+    too_long = [cell_len(one.plain.rstrip()) > limit for one in lines]
+    return [piece for one, long in zip(lines, too_long) for piece in (one.wrap(console, limit) if long else [one])]
+
+
+def spaced(text: Text) -> Text:
+    """The text with its no-break spaces shown as spaces."""
+    out = text.copy()
+    out.plain = out.plain.replace(KEEP, " ")
+    return out
 
 
 def joined(parts: list[Text], separator: str = "  ") -> Text:
@@ -212,7 +206,8 @@ def elsewhere_words(game, placed: set[str]) -> list[Text]:
     for space in game.view.spaces:
         stack = game.pieces_at(space)
         if space not in placed and stack:
-            out.append(Text.assemble((NOTES.sub("", game.label(space)), "bold"), f" {len(stack)}"))
+            name = without_notes(game.label(space)).replace(" ", KEEP)
+            out.append(Text.assemble((name, "bold"), f"{KEEP}{len(stack)}"))
     return out
 
 

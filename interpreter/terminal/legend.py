@@ -1,19 +1,17 @@
 """The compact board's short names: what each stands for, and finding objects by them."""
 from __future__ import annotations
 
-from . import compact, render
+import textwrap
+
+from . import render
+from .shortnames import closing_number, plain_label, short_name
 
 
 def short_names(game) -> dict[str, str]:
-    """Every space's and piece's short name as the compact board writes it (without spaces)."""
+    """Every space's and piece's short name as the compact board writes it (a piece's without spaces)."""
     view = game.view
-    names = {}
-    for oid in view.objects:
-        if oid in view.spaces:
-            names[oid] = view.short_names.get(oid) or compact.short_name(game, oid)
-        else:
-            names[oid] = compact.short_name(game, oid).replace(" ", "")
-    return names
+    return {oid: short_name(game, oid) if oid in view.spaces else short_name(game, oid).replace(" ", "")
+            for oid in view.objects}
 
 
 def by_short_name(game, text: str) -> list[str]:
@@ -23,7 +21,7 @@ def by_short_name(game, text: str) -> list[str]:
     if not wanted:
         return []
     names = short_names(game)
-    found = [o for o, short in names.items() if short.lower() == wanted] or [
+    found = [o for o, short in names.items() if short.replace(" ", "").lower() == wanted] or [
         o for o, short in names.items()
         if short.lower().startswith(wanted) and not short[len(wanted)].isalpha() and wanted[-1].isdigit()]
     shown = set(board_objects(game))
@@ -39,31 +37,45 @@ def find(game, query: str) -> list[str]:
     return exact or by_short_name(game, query) or render.find_objects(game, query)
 
 
+# ---- the legend
+
 def entries(game) -> list[tuple[str, str]]:
-    """(short name, what it stands for) for the names the compact board uses that differ from
-    the words they shorten; numbered ones are merged: `LS…` for every `Light soldier N`."""
+    """(short name, what it stands for) for the names the compact board shows that differ from the
+    words they shorten: the spaces the layout draws and the pieces on them, their tokens and attributes;
+    numbered ones are merged: `LS…` for every `Light soldier N`."""
     view = game.view
     seen: dict[str, str] = {}
-    for oid in board_objects(game):
-        add(seen, compact.short_name(game, oid).replace(" ", ""), plain_label(game, oid))
-    for token in token_names(game):
-        add(seen, compact.short_name(game, token), view.token_label(token))
-    for oid in board_objects(game):
-        for name in view.markers(oid):
-            add(seen, compact.short_name(game, name), render.words(name))
+    shown = shown_objects(game)
+    names = short_names(game)
+    for oid in shown:
+        add(seen, names[oid], plain_label(view, oid))
+    for token in dict.fromkeys(t for oid in shown for t in game.marks(oid)):
+        add(seen, short_name(game, token), view.token_label(token))
+    for name in dict.fromkeys(n for oid in shown for n in view.markers(oid)):
+        short, full = short_name(game, name), render.words(name)
+        if short.lower() not in full.lower().split():       # `by` for `led by` says itself
+            add(seen, short, full)
     return sorted(seen.items(), key=lambda item: item[0].lower())
 
 
 def add(seen: dict, short: str, label: str) -> None:
-    number = compact.closing_number(label.split())
+    number = closing_number(label.split())
+    if number and short == number:
+        return              # a space named by its number (a grid's `3,2`): the region says the rest
     if number and short.endswith(number) and len(short) > len(number):
         short, label = short[: -len(number)] + "…", label[: -len(number)].strip()
     if short.lower() == label.lower():
         return
     if short in seen:       # one short name for several labels: the words they share
-        seen[short] = shared_words(seen[short], label) or seen[short]
+        shared = shared_words(seen[short], label)
+        seen[short] = shared if shared and shared.lower() != short.lower() else join_labels(seen[short], label)
     else:
         seen[short] = label
+
+
+def join_labels(labels: str, label: str) -> str:
+    """`a / b`: the labels one short name stands for, each once."""
+    return labels if label in labels.split(" / ") else f"{labels} / {label}"
 
 
 def shared_words(a: str, b: str) -> str:
@@ -79,38 +91,53 @@ def shared_words(a: str, b: str) -> str:
     return ""
 
 
-def plain_label(game, oid: str) -> str:
-    return compact.NOTES.sub("", game.label(oid)).strip() or game.label(oid)
-
-
-def board_objects(game) -> list[str]:
-    """The spaces the board shows and the pieces on them, in board order."""
+def symbols(game) -> list[str]:
+    """What the marks in the board's cells mean: each value an attribute the cells show can take
+    (`terrain: . open, T trees`), then the empty space and region."""
     view = game.view
-    layout = view.layout
-    spaces = [cell.space for region in (layout.regions if layout else []) for row in region.rows for cell in row]
-    spaces += [s for s in view.spaces if s not in spaces and game.pieces_at(s)]
-    out = list(dict.fromkeys(spaces))
-    for space in spaces:
-        if space not in view.decks:
-            out += game.pieces_at(space)
-    return list(dict.fromkeys(out))
-
-
-def token_names(game) -> list[str]:
-    names: dict[str, None] = {}
-    for oid in board_objects(game):
-        names.update(dict.fromkeys(game.marks(oid)))
-    names.update(dict.fromkeys(game.token_supply_left()))
-    return list(names)
+    if view.layout is None or not view.layout.regions:
+        return []
+    out, done = [], set()
+    for region in view.layout.regions:
+        for cell in (c for row in region.rows for c in row if c.shows and c.shows not in done):
+            done.add(cell.shows)
+            values = view.values_like(game.field(cell.space, cell.shows))
+            if values:
+                out.append(f"{render.words(cell.shows)}: " + ", ".join(f"{short_name(game, v)} {game.label(v)}"
+                                                                      for v in values))
+    return out + ["· an empty space, — an empty region"]
 
 
 def legend_lines(game, width: int) -> list[str]:
-    """The legend as lines of `short full · short full …` at most `width` long."""
-    lines, line = [], ""
+    """The legend as lines at most `width` long: what the cells' marks mean, then
+    `short full · short full …` (just `full` when it starts with `short`: `2A Tank Company`)."""
+    lines = [line for part in symbols(game) for line in textwrap.wrap(part, width, subsequent_indent="  ")]
+    line = ""
     for short, full in entries(game):
-        item = f"{short} {full}"
+        item = full if full.startswith(short + " ") else f"{short} {full}"
         if line and len(line) + 3 + len(item) > width:
             lines.append(line)
             line = ""
         line = f"{line} · {item}" if line else item
     return lines + ([line] if line else [])
+
+
+# ---- what the board shows
+
+def shown_objects(game) -> list[str]:
+    """The spaces the layout draws and the pieces on them, in board order."""
+    view = game.view
+    spaces = [cell.space for region in (view.layout.regions if view.layout else ()) for row in region.rows
+              for cell in row]
+    return list(dict.fromkeys(spaces + [p for s in spaces if s not in view.decks for p in game.pieces_at(s)]))
+
+
+def board_objects(game) -> list[str]:
+    """The spaces the board shows (the layout's, then every other occupied one) and the pieces on
+    them, in board order."""
+    view = game.view
+    shown = shown_objects(game)
+    drawn = set(shown)
+    spaces = [s for s in view.spaces if s not in drawn and game.pieces_at(s)]
+    out = shown + spaces + [p for s in spaces if s not in view.decks for p in game.pieces_at(s)]
+    return list(dict.fromkeys(out))

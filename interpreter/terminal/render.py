@@ -19,6 +19,7 @@ WIDTH = 80              # the narrowest terminal the board must fit
 CELL_LINES = 6          # lines of content in one cell before it is summarised
 TRACK_SPAN = 15         # a ranged variable with at most this many values is drawn as a track
 ELSEWHERE_CHARS = 150   # how much of a pile the "Elsewhere" panel lists before counting the rest
+NUMBER = re.compile(r"[-+]?\d")     # a value that reads as a number
 
 
 # ---- consoles
@@ -232,7 +233,8 @@ def token_words(game, obj: str) -> list[str]:
 def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " ", skip: str | None = None) -> list[str]:
     """Changeable attributes: yes/no ones when they differ from the start, others as `name value`
     (always for spaces, where they are markers; only when changed for pieces), but `skip`;
-    `name_of` names an attribute (by default its name in words)."""
+    `name_of` names an attribute (by default its name in words); `gap` goes between a one-word
+    name and a number (`level3`), a space between any other name and value (`led by Albert`)."""
     name_of = name_of or words
     out = []
     for name, default in game.view.markers(obj).items():
@@ -243,7 +245,8 @@ def field_words(game, obj: str, only_changed: bool, name_of=None, gap: str = " "
             if value != default:
                 out.append(name_of(name) if value else f"not {name_of(name)}")
         elif value != default or not only_changed:
-            out.append(f"{name_of(name)}{gap}{game.label(value)}")
+            named, shown = name_of(name), game.label(value)
+            out.append(named + (gap if NUMBER.match(shown) and " " not in named else " ") + shown)
     return out
 
 

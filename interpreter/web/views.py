@@ -6,6 +6,7 @@ import re
 from rich.style import Style
 
 from interpreter.terminal import compact, render
+from interpreter.terminal.shortnames import short_name
 from interpreter.terminal.choices import group_key, number_options
 
 SUFFIX = re.compile(r"~\d+$")      # `key~2`: an option id told apart from another's
@@ -54,7 +55,7 @@ def cell_json(game, space: str, style: str | None = None, name: str | None = Non
     stack = game.pieces_at(space)
     deck = space in view.decks
     return {"space": space, "label": name or game.label(space),
-            "short": view.short_names.get(space) or name or compact.short_name(game, space),
+            "short": short_name(game, space),
             "colour": render.colour_word(style), **css_colours(style),
             "shows": game.label(game.field(space, shows)) if shows else None,
             "marks": render.space_marks(game, space),
@@ -70,7 +71,7 @@ def counters_json(game, stack: list[str]) -> list[dict]:
         group = groups.get(key)
         if group is None:
             groups[key] = {"ids": [piece], "label": key[0], "marks": key[1],
-                           "short": compact.short_name(game, piece).replace(" ", ""),
+                           "short": short_name(game, piece).replace(" ", ""),
                            "card": game.view.is_card(piece)}
         else:
             group["ids"].append(piece)

@@ -11,6 +11,7 @@ from rich.console import Console
 import interpreter
 from interpreter.runtime.game import Decision, Option
 from interpreter.terminal import legend
+from interpreter.terminal.shortnames import plain_label
 from interpreter.terminal.choices import matching, nothing_option, number_options
 from interpreter.terminal.prompt import Session
 
@@ -85,6 +86,49 @@ def test_the_legend_names_every_shortened_thing_once(westerplatte):
     assert all(short.lower() != full.lower() for short, full in entries.items())
     lines = legend.legend_lines(westerplatte, 80)
     assert lines and all(len(line) <= 80 for line in lines)
+
+
+@pytest.fixture(scope="module")
+def battle():
+    """A Tiger Leader battle under way: units on the battlefield, commanders at Head Quarters."""
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)
+    pick = random.Random(1)
+    for _ in range(80):
+        game.choose(pick.choice(game.decision.options).id)
+    assert game.var("battle_turn") > 0
+    return game
+
+
+def test_the_legend_says_what_the_marks_in_the_cells_mean(battle):
+    lines = legend.legend_lines(battle, 80)
+    assert lines[:2] == ["terrain: . open, T trees, R rocks, B buildings", "· an empty space, — an empty region"]
+    postmen = legend.legend_lines(interpreter.load_rules("postmen").new_game(seed=3), 80)
+    assert postmen[0] == "· an empty space, — an empty region"          # no cell shows an attribute
+
+
+def test_the_legend_names_only_what_the_board_shows_and_only_what_needs_it(battle):
+    entries = dict(legend.entries(battle))
+    shown = {legend.short_names(battle)[o] for o in legend.shown_objects(battle)}
+    assert set(entries) - {"lv", "bs", "st"} <= shown | {s[:-1] for s in shown}   # no card in a deck, no box
+    assert not {"in", "by", "SI", "B1", "Truck"} & set(entries)         # no `in at`, `by led by`, `B1 Battlefield`
+    assert all(full.lower() != short.lower() for short, full in entries.items())
+    assert len(set(entries.values())) == len(entries)                   # no two short names for one thing
+    view = battle.view
+    assert plain_label(view, "panzer_38t") == "Panzer 38(t) #306"
+    assert plain_label(view, "panzer_iii_short") == "Panzer III (Short) #351"
+    assert plain_label(view, "albert_ace") == "Albert (Ace)"            # its note tells it from Albert
+    items = " · ".join(legend.legend_lines(battle, 80)).split(" · ")
+    assert "2A Tank Company" in items and "Destroyed battalions" in items    # a label that starts with its short
+
+
+def test_inspect_finds_what_the_board_names(battle):
+    assert {o.split("#")[0] for o in legend.find(battle, "Trk")} == {"pl_truck"}       # the Polish Truck
+    assert {o.split("#")[0] for o in legend.find(battle, "Truck")} == {"truck_counter"}  # the German one
+    names = legend.short_names(battle)
+    by_label = {}
+    for oid, short in names.items():
+        by_label.setdefault(short.lower(), set()).add(battle.view.label(oid))
+    assert all(len(labels) == 1 for labels in by_label.values())
 
 
 def run_session(game, answers: list[str], interactive: bool = False) -> str:

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 import interpreter
-from interpreter.terminal import compact, render
+from interpreter.terminal import compact, render, shortnames
 from interpreter.terminal.prompt import Session, inspect_text
 from paths import TESTS
 
@@ -31,7 +31,7 @@ SNAPSHOTS = TESTS / "interpreter" / "snapshots"
     ("1-2", "1-2"),
 ])
 def test_labels_are_abbreviated(label, short):
-    assert compact.abbreviate(label) == short
+    assert shortnames.abbreviate(label) == short
 
 
 def game_after(pack: str, seats: int, choices: int, seed: int = 1):
@@ -52,12 +52,75 @@ def plain(renderable, width: int = 80) -> str:
 
 def test_declared_short_names_win_and_kinds_keep_the_closing_number():
     game = game_after("westerplatte", 2, 0)
-    assert compact.short_name(game, "officer_2") == "Off2"            # `short officer "Off"`
-    assert compact.short_name(game, "outpost_c") == "OutC"            # `short outpost_c "OutC"`
-    assert compact.short_name(game, "tile_b") == "GB"                 # no short: the label abbreviated
+    assert shortnames.short_name(game, "officer_2") == "Off2"            # `short officer "Off"`
+    assert shortnames.short_name(game, "outpost_c") == "OutC"            # `short outpost_c "OutC"`
+    assert shortnames.short_name(game, "tile_b") == "GB"                 # no short: the label abbreviated
     postmen = game_after("postmen", 1, 0)
-    assert compact.short_name(postmen, "exhausted") == "exh"          # a field
-    assert compact.short_name(postmen, "trained_3") == "TPW3"
+    assert shortnames.short_name(postmen, "exhausted") == "exh"          # a field
+    assert shortnames.short_name(postmen, "trained_3") == "TPW3"
+
+
+@pytest.mark.parametrize("label, plain", [
+    ("ground 1 (rear entrance)", "ground 1"),
+    ("Light machine gun [R][S]", "Light machine gun"),
+    ("Panzer 38(t) #306", "Panzer 38(t) #306"),                   # a bracket inside a word is the name's
+    ("Panzer III (Short) #351", "Panzer III (Short) #351"),       # and so is one before other words
+])
+def test_only_closing_notes_are_left_out(label, plain):
+    assert shortnames.without_notes(label) == plain
+
+
+def test_different_things_never_share_a_short_name():
+    westerplatte = game_after("westerplatte", 2, 0)
+    assert shortnames.short_name(westerplatte, "tile_b") == "GB"         # the space the layout draws keeps it
+    assert shortnames.short_name(westerplatte, "box") == "GaBo"          # 'Game box', off the board, gives way
+    postmen = game_after("postmen", 1, 0)
+    assert shortnames.short_name(postmen, "a1_gehrke") == "LGehrke"      # 'Leader: Gehrke' and 'Leader: Götze'
+    assert shortnames.short_name(postmen, "a3_gotze") == "LGötze"
+    assert shortnames.short_name(postmen, "a2_rifleman#1") == "Rifl.7-12"  # 'Rifleman (1-6)' and '(7-12)'
+    tiger = game_after("tigerleader", 1, 0)
+    assert shortnames.short_name(tiger, "albert") == "Albert"            # the commander and his cards
+    assert shortnames.short_name(tiger, "albert_ace") == "AlbertAce"
+    assert shortnames.short_name(tiger, "field_2_3") == "2,3"            # a grid's space: column and row
+    assert shortnames.short_name(tiger, "stranded_in") == "stranded in"  # a field's name is words, not cut
+    assert shortnames.short_name(tiger, "clear") == "."                  # a value's own short
+
+
+CLASHES = """game t "T" { seats 1 home box }
+space box "Game box"
+space counters "Enemy counters"
+piece cards "Event cards": piece at box
+piece gun "MG": piece at box
+piece machine_gun "Machine Gun": piece at box
+piece scout "Scout": piece at counters
+piece scout_car "Scout car": piece x2 at counters
+play { }
+layout { short scout_car "Sct" region "Pool" { row counters } }
+"""
+
+
+def test_a_generic_short_name_gives_way_to_another_thing(write_rules):
+    view = interpreter.load_rules(write_rules(CLASHES)).new_game(seed=1).view
+    names = shortnames.object_names(view)
+    assert names["counters"] == "EC" and names["cards"] == "EvCa"          # the space the layout draws keeps it
+    assert names["gun"] == "MG" and names["machine_gun"] == "MaGu"         # not another thing's label
+    assert names["scout_car#1"] == names["scout_car#2"] == "Sct"           # copies share their name
+    assert len({shortnames.key(n) for n in names.values()}) == len(set(map(view.label, view.objects)))
+
+
+def test_a_piece_keeps_the_spaces_of_its_marks_and_the_first_space_its_region_names_is_not_named_twice():
+    game = interpreter.load_rules("tigerleader").new_game(seed=2)
+    text = plain(compact.compact_board(game, 80, 12))
+    assert "3A(at German Staging)" in text and "4A(at Transit)" in text
+    battle = game_after("tigerleader", 1, 80)
+    text = plain(compact.compact_board(battle, 80, None))
+    headquarters = next(line for line in text.splitlines() if line.startswith("HQ "))
+    assert headquarters.split()[1] != "HQ"                   # `HQ  FGun962 …`, not `HQ  HQ FGun962 …`
+    assert "(by " in text                                    # `PzI(by Albert)`: a space before a word
+    marked = compact.Text("Campaign 1A(at" + compact.KEEP + "Rear) 3A(at" + compact.KEEP + "German" + compact.KEEP
+                          + "Staging) 3S(at" + compact.KEEP + "Rear)")
+    lines = [compact.spaced(line).plain.strip() for line in compact.wrapped(marked, compact.measuring_console(40), 30)]
+    assert lines == ["Campaign 1A(at Rear)", "3A(at German Staging)", "3S(at Rear)"]   # a piece is never broken
 
 
 @pytest.mark.parametrize("pack, seats, height", [("postmen", 1, 14), ("westerplatte", 2, 10)])

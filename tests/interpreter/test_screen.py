@@ -148,3 +148,16 @@ def test_pass_spends_nothing_in_a_choice_of_numbers(terminals):
     assert "0-3 · Tab completes" in t.toolbar()[1]            # numbered by the values themselves
     t.keys("pass\r")
     assert "→ 0" in t.wait_for("Spend how many suppression tokens against Rifleman entering 3-4? → 0")
+
+
+def test_tigerleader_at_80_by_24_spaces_marks_and_explains_the_cells(terminals):
+    t = terminals(24, 80, "tigerleader", "--seed", "2", "--no-save")
+    screen = t.wait_for("· decision 1", "[seat 1] Buy a unit")
+    assert "3A(at German Staging) 4A(at Transit)" in screen                # not `3A(inGerman Staging)`
+    assert "Battlefield 1,1:. ·" in screen
+    t.keys("legend\r")
+    screen = t.wait_for("Short names on the board:", "terrain: . open, T trees, R rocks, B buildings")
+    assert "· an empty space, — an empty region" in screen
+    assert "B1 Battlefield" not in screen and "in at" not in screen
+    t.keys("inspect Truck\r")                                               # the German Truck's own label
+    assert "Truck (truck_counter#1), a support" in t.wait_for("Truck (truck_counter#1)")
