@@ -98,13 +98,14 @@ def plain_labels(view) -> dict[str, set[str]]:
 # ---- telling things apart
 
 def told_apart(view) -> dict[str, str]:
-    """Each object's first short name (`first_name`); but where different things would share one,
-    or one would be another thing's label (in any case, spaces aside), the names the pack declares,
-    the things so labelled and the spaces the layout draws keep it, and the others are lengthened
-    (`lengthened`)."""
+    """Each object's first short name (`first_name`), pieces named by a kind told apart by their
+    labels (`kinds_told_apart`); but where different things would still share one, or one would be
+    another thing's label (in any case, spaces aside), the names the pack declares, the things so
+    labelled and the spaces the layout draws keep it, and the others are lengthened (`lengthened`)."""
     cells = grid_names(view)
     firsts = {oid: first_name(view, oid, cells) for oid in view.objects}
     names = {oid: short for oid, (short, _) in firsts.items()}
+    names.update(kinds_told_apart(view, firsts))
     groups: dict[str, list[str]] = defaultdict(list)
     for oid, short in names.items():
         groups[key(short)].append(oid)
@@ -123,9 +124,31 @@ def told_apart(view) -> dict[str, str]:
         if not movers:
             continue        # the pack declared one name for different things
         taken = {key(short) for o, short in names.items() if o not in movers} | {name}
-        common = set.intersection(*(set(w.lower() for w in WORDS.findall(label)) for label in labels))
-        names.update(lengthened(view, movers, names, taken, common))
+        names.update(lengthened(view, movers, names, taken, common_words(labels)))
     return names
+
+
+def kinds_told_apart(view, firsts: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """The pieces named by their kind's `short` whose declared name other labels share, named with
+    the words of their label the others lack (`kind_name`): 'Squad A 1/2' and 'Squad E 1/2' of a
+    kind named 'Sq' → 'SqA1/2' and 'SqE1/2'; copies of one piece still share their name, and a
+    name declared for one object stays as declared."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for oid, (short, declared) in firsts.items():
+        if declared:
+            groups[key(short)].append(oid)
+    out = {}
+    for group in groups.values():
+        labels = {view.label(o) for o in group}
+        if len(labels) > 1:
+            common = common_words(labels)
+            out.update({o: kind_name(view, o, common) for o in group if firsts[o][1] == "kind"})
+    return out
+
+
+def common_words(labels: set[str]) -> set[str]:
+    """The words (in any case) every one of the labels has, their notes' words too."""
+    return set.intersection(*(set(w.lower() for w in WORDS.findall(label)) for label in labels))
 
 
 def key(name: str) -> str:
@@ -144,19 +167,31 @@ def lengthened(view, movers: list[str], names: dict, taken: set[str], common: se
     return counted(view, movers, names, taken)
 
 
-def first_name(view, oid: str, cells: dict[str, str]) -> tuple[str, bool]:
-    """(an object's short name before any clash is settled, whether the pack declared it): its own
-    `short`, else its nearest kind's `short` with the label's closing number, else the column and
-    row `cells` name a grid's space by, else its label abbreviated."""
+def first_name(view, oid: str, cells: dict[str, str]) -> tuple[str, str]:
+    """(an object's short name before any clash is settled, 'object' or 'kind' if the pack declared
+    it, else ''): its own `short`, else its kind's name (`kind_name`), else the column and row
+    `cells` name a grid's space by, else its label abbreviated."""
+    if oid in view.short_names:
+        return view.short_names[oid], "object"
+    named = kind_name(view, oid)
+    if named:
+        return named, "kind"
+    return (cells[oid], "") if oid in cells else (abbreviate(view.label(oid)), "")
+
+
+def kind_name(view, oid: str, common: set[str] | None = None) -> str:
+    """A piece's name by its nearest kind's `short` ('' if none): that short, the words of its label
+    not in `common` (none if no `common` is given) and the label's closing number:
+    'Squad A 1/2' of a kind named 'Sq' → 'Sq1/2', or 'SqA1/2' with 'A' not common."""
     shorts = view.short_names
-    if oid in shorts:
-        return shorts[oid], True
+    kind = next((k for k in view.kinds_of(oid) if k in shorts), None) if oid in view.pieces else None
+    if kind is None:
+        return ""
     label = view.label(oid)
-    if oid in view.pieces:
-        for kind in view.kinds_of(oid):
-            if kind in shorts:
-                return shorts[kind] + closing_number(without_notes(label).split()), True
-    return (cells[oid], False) if oid in cells else (abbreviate(label), False)
+    number = closing_number(without_notes(label).split())
+    told = [] if common is None else \
+        [alone(w) for w in WORDS.findall(label) if w.lower() not in common and w != number]
+    return shorts[kind] + "".join(told) + number
 
 
 def grid_names(view) -> dict[str, str]:

@@ -108,6 +108,32 @@ def test_a_generic_short_name_gives_way_to_another_thing(write_rules):
     assert len({shortnames.key(n) for n in names.values()}) == len(set(map(view.label, view.objects)))
 
 
+TRACKS = """game t "T" { seats 1 home box }
+space box "Game box"
+kind troop: piece { }
+piece mg_a "Machine-gun troop A 1/1/1": troop at box
+piece mg_b "Machine-gun troop B 1/1/1": troop x2 at box
+piece mg_c "Machine-gun troop C 2/1/1": troop at box
+piece door_1 "Door 1": piece at box
+piece gate_1 "Gate 1": piece at box
+play { }
+layout { short troop "MG"  short door_1 "D1"  short gate_1 "D1" }
+"""
+
+
+def test_pieces_named_by_their_kind_are_told_apart_by_the_words_their_labels_do_not_share(write_rules):
+    view = interpreter.load_rules(write_rules(TRACKS)).new_game(seed=1).view
+    names = shortnames.object_names(view)
+    assert names["mg_a"] == "MGA1/1/1" and names["mg_b#1"] == names["mg_b#2"] == "MGB1/1/1"   # copies share it
+    assert names["mg_c"] == "MG2/1/1"                                      # no other troop shares it
+    assert names["door_1"] == names["gate_1"] == "D1"                      # a name declared for one object stays
+    westerplatte = game_after("westerplatte", 2, 0)
+    troops = {shortnames.short_name(westerplatte, f"hmg_{track}1") for track in "abcde"}
+    assert troops == {"MGA1/1/1", "MGB1/1/1", "MGC1/1/1", "MGD1/1/1", "MGE1/1/1"}
+    assert shortnames.short_name(westerplatte, "howitzer_c2") == "HowC2/0/1"
+    assert inspect_text(westerplatte, "MGE1/1/1")[0].startswith("Machine-gun troop E 1/1/1 (hmg_e1)")
+
+
 def test_a_piece_keeps_the_spaces_of_its_marks_and_the_first_space_its_region_names_is_not_named_twice():
     game = interpreter.load_rules("tigerleader").new_game(seed=2)
     text = plain(compact.compact_board(game, 80, 12))
