@@ -24,13 +24,16 @@ class SearchBot:
     decisions and scores the position reached with the pack's `evaluate`.
     Values are scaled by the lowest and highest seen in this search; the answer tried most
     often is played, and its subtree kept for the next decision, whose search then adds only
-    what brings its root to `budget` visits (at least a quarter of it). Every seat plays for the one
-    side (solitaire and cooperative games)."""
+    what brings its root to `budget` visits (at least a quarter of it). Where the rules are heavy,
+    a search whose root has a third of `budget` visits also stops once its iterations have done
+    `work_per_iteration` steps of rules work each on average (the steps the engine's runaway
+    limit counts). Every seat plays for the one side (solitaire and cooperative games)."""
     name = "mcts"
     default_budget = 100
     depth = 4                   # decisions played at random after the tree before `evaluate`
     exploration = 0.7
     guesses = 16                # decks' orders guessed per decision, each played with fresh dice in turn
+    work_per_iteration = 400    # rules work a search may spend per iteration of its budget
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.random = random.Random(seed)
@@ -43,11 +46,16 @@ class SearchBot:
         if len(ids) == 1:
             return ids[0]
         root = self.root_for(game)
-        guesses = [game.determinized(self.random.getrandbits(32)) for _ in range(min(self.guesses, self.budget))]
+        seeds = [self.random.getrandbits(32) for _ in range(min(self.guesses, self.budget))]
+        guesses = {}                # made when first used: a search that stops early needs fewer
         fresh = max(self.budget - root.visits, self.budget // 4)
+        work_left = fresh * self.work_per_iteration
         for i in range(fresh):
-            self.iterate(guesses[i % len(guesses)], root)
-            if self.settled(root, ids, fresh - i - 1):
+            k = i % len(seeds)
+            if k not in guesses:
+                guesses[k] = game.determinized(seeds[k])
+            work_left -= self.iterate(guesses[k], root)
+            if (work_left <= 0 and root.visits >= self.budget // 3) or self.settled(root, ids, fresh - i - 1):
                 break
         answer = max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
         self.kept = (game.decisions_made + 1, root.children.get(answer))
@@ -67,7 +75,8 @@ class SearchBot:
         visits = sorted((root.children[i].visits for i in ids if i in root.children), reverse=True)
         return len(visits) == len(ids) and visits[0] > visits[1] + left
 
-    def iterate(self, guess, root: Node) -> None:
+    def iterate(self, guess, root: Node) -> int:
+        """One iteration from `root` on a copy of `guess`; returns the rules work it took."""
         trial = guess.determinized(self.random.getrandbits(32), decks=False)
         path = [root]
         node = root
@@ -95,6 +104,7 @@ class SearchBot:
         for n in path:
             n.visits += 1
             n.total += value
+        return trial.work_done
 
     def ucb(self, child: Node) -> float:
         """The child's mean value scaled to 0..1 by this search's range, plus the exploration term

@@ -25,6 +25,7 @@ class Engine(Frames, Chance, Effects, State):
         self.kept_memo = None   # that cache, kept while the game waits at one decision (nothing changes)
         self.peeking = False    # a look-ahead copy stops before listing the next options
         self.work = 0           # work done since the last decision (see MAX_WORK)
+        self.work_before = 0    # work done by this copy before that (see `work_done`)
         self.labels_read = None     # (decision, its labels) once someone has read them
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
@@ -213,6 +214,7 @@ class Engine(Frames, Chance, Effects, State):
         blocks = self.c.blocks
         steps = 0
         op = None
+        self.work_before += self.work
         self.work = 0
         self.call_depth = 0
         try:

@@ -293,6 +293,12 @@ class Game:
             engine.rng, engine.forced = seed_state(reseed), []
         return engine
 
+    @property
+    def work_done(self) -> int:
+        """The rules' work (the steps MAX_WORK counts) this object's engine has done since it was made or copied."""
+        e = self._engine
+        return e.work_before + e.work
+
     def evaluate(self) -> int:
         """The pack's `evaluate` expression for this position (0 if the pack declares none)."""
         e = self._engine

@@ -114,3 +114,41 @@ def test_what_a_bot_chooses_does_not_depend_on_the_hidden_order(tmp_path, bot):
     for bot_seed in range(6):
         answers = {top: make_bot(bot, bot_seed, budget=30).choose(game) for top, game in games.items()}
         assert answers["gold"] == answers["bomb"], (bot_seed, answers)
+
+
+# Each answer runs a loop of LOOP passes: where the rules are heavy, a search stops at a third of its budget.
+HEAVY = """
+game heavy "Heavy" { seats 1 home table }
+space table "Table"
+var total: int = 0
+
+play {
+    repeat 4 {
+        choose n from [1, 2, 3] "Add how much, LOOP times?" {
+            for i in 1..LOOP { set total += n }
+        }
+    }
+}
+evaluate total
+result { score total  outcome "Done" }
+"""
+
+
+def search_iterations(rules) -> tuple[int, int]:
+    """The iterations one search makes at the first decision, and the rules work its first answer takes."""
+    game = rules.new_game(seed=0)
+    bot = make_bot("mcts", 0, budget=100)
+    calls = []
+    real = bot.iterate
+    bot.iterate = lambda guess, root: calls.append(1) or real(guess, root)
+    answer = bot.choose(game)
+    before = game.work_done
+    game.choose(answer)
+    return len(calls), game.work_done - before
+
+
+def test_mcts_searches_a_third_of_its_budget_where_the_rules_do_much_work(tmp_path):
+    light, light_work = search_iterations(pack(tmp_path, "light", HEAVY.replace("LOOP", "2")))
+    heavy, heavy_work = search_iterations(pack(tmp_path, "heavy", HEAVY.replace("LOOP", "3000")))
+    assert heavy_work >= 3000 > light_work
+    assert heavy == 33 < light, (light, heavy)          # budget 100, 400 steps of work an iteration
