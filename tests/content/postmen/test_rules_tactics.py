@@ -148,7 +148,7 @@ def test_determined_raises_assault_defense_by_one_at_most_six_against_attacks():
     game.choose("pass")
     options = labels(game)
     assert options["attack:gdaniec:smg#1"].endswith("needs 5+)")
-    assert options["attack:gdaniec:ss_smg#1"].endswith("needs 6+)")
+    assert options["attack:gdaniec:ss_smg#1"].endswith("needs 5+)")
     assert options["attack:gdaniec:rifleman#2"].endswith("needs 6+)")       # on a car: still 6
 
 
