@@ -235,23 +235,28 @@ class ExpressionWriter:
         return f"{'any' if node.func == 'any' else 'all'}({self.write_comprehension(node.args[0], generator=True)})"
 
     def write_comprehension(self, node: A.Comprehension, generator: bool = False):
-        source = node.source
-        if _is_call(source, "pieces_at"):       # walked at once: the stack itself, not a copy
-            source_code = f"g.stack({self.write(source.args[0])})"
-        else:
-            source_code = self.write(source)
-        if not self.bounded(source):            # what could grow without bound is charged to the work budget
-            source_code = f"each(g, {source_code})"
-        inner = self.inner(node.var, rows=self.rows_written_out(source))
-        loop = f"for {local_name(node.var)} in {source_code}"
-        if node.cond is not None:
-            loop += f" if {inner.write(node.cond)}"
+        inner, loop = self.comprehension_loop(node)
         elem = inner.write(node.elem)
         if not node.order:
             return f"({elem} {loop})" if generator else f"[{elem} {loop}]"
         keys = [inner.write(key.value) for key in node.order]
         key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is
         return f"ordered([({key}, {elem}) {loop}], {tuple(k.descending for k in node.order)!r})"
+
+    def comprehension_loop(self, node: A.Comprehension) -> tuple["ExpressionWriter", str]:
+        """A comprehension's `for … in … if …`, and the writer of the code inside it."""
+        source = node.source
+        inner = self.inner(node.var, rows=self.rows_written_out(source))
+        loop = f"for {local_name(node.var)} in {self.walked(source)}"
+        if node.cond is not None:
+            loop += f" if {inner.write(node.cond)}"
+        return inner, loop
+
+    def walked(self, source) -> str:
+        """A list about to be walked: a space's pieces as its stack itself, not a copy; what could
+        grow without bound charged to the work budget."""
+        code = f"g.stack({self.write(source.args[0])})" if _is_call(source, "pieces_at") else self.write(source)
+        return code if self.bounded(source) else f"each(g, {code})"
 
     def inner(self, name: str, rows: bool = False) -> "ExpressionWriter":
         """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);
@@ -261,8 +266,14 @@ class ExpressionWriter:
 
     def write_find(self, source, test: A.Lambda) -> str:
         """`find(list, x -> test)` as Python's own loop, stopping at the first item that passes."""
-        item = local_name(test.param)
-        return f"next(({item} for {item} in {self.write(source)} if {self.inner(test.param).write(test.body)}), None)"
+        item, found = local_name(test.param), self.inner(test.param).write(test.body)
+        lists = source.args[0] if _is_call(source, "flatten") else None
+        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+            # find(flatten([E for v in L]), x -> t): one walk, no list built, stopping at the first found
+            inner, loop = self.comprehension_loop(lists)
+            part = f"g.stack({inner.write(lists.elem.args[0])})" if _is_call(lists.elem, "pieces_at") else inner.write(lists.elem)
+            return f"next(({item} {loop} for {item} in {part} if {found}), None)"
+        return f"next(({item} for {item} in {self.write(source)} if {found}), None)"
 
     def write_lambda(self, node: A.Lambda):
         return f"(lambda {local_name(node.param)}: {self.inner(node.param).write(node.body)})"
