@@ -252,11 +252,11 @@ class ExpressionWriter:
             loop += f" if {inner.write(node.cond)}"
         return inner, loop
 
-    def walked(self, source) -> str:
-        """A list about to be walked: a space's pieces as its stack itself, not a copy; what could
-        grow without bound charged to the work budget."""
+    def walked(self, source, charged: bool = True) -> str:
+        """A list about to be walked: a space's pieces as its stack itself, not a copy; if `charged`,
+        what could grow without bound is charged to the work budget."""
         code = f"g.stack({self.write(source.args[0])})" if _is_call(source, "pieces_at") else self.write(source)
-        return code if self.bounded(source) else f"each(g, {code})"
+        return code if self.bounded(source) or not charged else f"each(g, {code})"
 
     def inner(self, name: str, rows: bool = False) -> "ExpressionWriter":
         """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);
@@ -271,7 +271,7 @@ class ExpressionWriter:
         if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
             # find(flatten([E for v in L]), x -> t): one walk, no list built, stopping at the first found
             inner, loop = self.comprehension_loop(lists)
-            part = f"g.stack({inner.write(lists.elem.args[0])})" if _is_call(lists.elem, "pieces_at") else inner.write(lists.elem)
+            part = inner.walked(lists.elem, charged=False)      # as flatten, which charges nothing per list
             return f"next(({item} {loop} for {item} in {part} if {found}), None)"
         return f"next(({item} for {item} in {self.write(source)} if {found}), None)"
 
