@@ -125,11 +125,12 @@ class ChooseManyOp(Op):
 
 
 class PerformOp(AskingOp):
-    __slots__ = ("actions", "staged", "fixed")
+    __slots__ = ("actions", "staged", "fixed", "resolved")
 
     def __init__(self, st: A.Perform, c):
         super().__init__(st, c)
         self.actions, self.staged = st.actions, st.staged
+        self.resolved = None        # the actions themselves, looked up when first listed
         given = st.fixed_args()
         self.fixed = [[c.expr(a) for a in args] for args in given] if any(given) else None
 
@@ -161,10 +162,23 @@ class PerformOp(AskingOp):
             return
         options = []
         with g.unchanging():
-            for action, values in self.offered(g, where):
-                options += action_options(g, action, values)
+            if fixed is None:
+                self.list_unfixed(g, options)
+            else:
+                for action, values in self.offered(g, where):
+                    options += action_options(g, action, values)
         self.add_pass(g, env, options)
         g.ask("perform", self.base_prompt(g, env) if g.telling else "", options, f, self)
+
+    def list_unfixed(self, g, options: list) -> None:
+        """Every action's options, where no argument is fixed: an action `requires` rules out
+        whole is passed over without walking its parameters (the common case, kept cheap)."""
+        resolved = self.resolved
+        if resolved is None:
+            resolved = self.resolved = [(g.c.actions[name], g.c.actions[name].checks[0]) for name in self.actions]
+        for action, check in resolved:
+            if check is None or check(g, {}):
+                options += action_options(g, action, checked=True)
 
     def offer(self, g, where: dict, chosen: list, answered: bool) -> None:
         """Ask the step after `chosen`; a step with one way on is taken at once."""

@@ -62,11 +62,15 @@ def bind(g, action, args: list) -> dict | None:
     return env
 
 
-def action_options(g, action, fixed: list = ()) -> list[dict]:
+def action_options(g, action, fixed: list = (), checked: bool = False) -> list[dict]:
     """Every allowed binding of the action's parameters, twins left out; with `fixed`, only those
-    that start with those values (the leading parameters a perform's arguments fix)."""
+    that start with those values (the leading parameters a perform's arguments fix). `checked`:
+    the caller has seen the parts of `requires` no parameter decides hold."""
     options, seen = [], {}
-    env = bind(g, action, list(fixed)) if fixed else ({} if allowed(g, action, 0, {}) else None)
+    if fixed:
+        env = bind(g, action, list(fixed))
+    else:
+        env = {} if checked or allowed(g, action, 0, {}) else None
     if env is None:
         return options
     if not fixed and len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
