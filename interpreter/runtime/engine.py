@@ -217,15 +217,16 @@ class Engine(Frames, Chance, Effects, State):
         self.work_before += self.work
         self.work = 0
         self.call_depth = 0
+        frames, envs = self.frames, self.envs      # replaced only when the game ends, which ends the loop
         try:
             while not self.over and self.decision is None:
-                if not self.frames:
+                if not frames:
                     self.finish(None, None)
                     break
                 steps += 1
                 if steps > MAX_STEPS:
                     raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
-                f = self.frames[-1]
+                f = frames[-1]
                 ops = blocks[f["block"]].ops
                 pc = f["pc"]
                 if pc >= len(ops):
@@ -241,7 +242,7 @@ class Engine(Frames, Chance, Effects, State):
                     op.run(self, f)
                 else:
                     f["pc"] = pc + op.span
-                    straight(self, self.envs[f["env"]])
+                    straight(self, envs[f["env"]])
         except GameEnded:
             pass
         except (RuleFault,) + PYTHON_FAULTS as err:

@@ -16,9 +16,13 @@ class Frames:
             if now is not None:
                 now(self, self.envs[env_id])
                 return
-        if len(self.frames) >= MAX_FRAMES:
+        self.push_frame({"block": block, "env": env_id, "pc": 0, "kind": kind, **details})
+
+    def push_frame(self, frame: Frame) -> None:
+        frames = self.frames
+        if len(frames) >= MAX_FRAMES:
             raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
-        self.frames.append(Frame(block=block, env=env_id, pc=0, kind=kind, **details))
+        frames.append(frame)
 
     def call(self, block: int, env: dict, kind: str = "call", **details) -> None:
         """Run a block in a new environment of its own (`kind` is call or phase)."""
@@ -34,7 +38,7 @@ class Frames:
         env_id = str(self.next_env)
         self.next_env += 1
         self.envs[env_id] = env
-        self.push(block, env_id, kind, **details)
+        self.push_frame({"block": block, "env": env_id, "pc": 0, "kind": kind, **details})
 
     def call_each(self, calls: list) -> None:
         """Run the blocks triggered by one change in order: at once if all can, else as frames."""

@@ -310,7 +310,7 @@ class PhaseOp(Op):
         g.straight_phases.append(self.name)
         try:
             g.c.straight[phase.block](g, {})
-            if g.effects:
+            if g.effects and any("phase" in e for e in g.effects):
                 g.phase_ending(len(g.running_phases()))
         finally:
             g.straight_phases.pop()
