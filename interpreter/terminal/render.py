@@ -107,6 +107,11 @@ def effect_lines(game) -> list[Text]:
     return [text]
 
 
+def shown_value(game, value) -> str:
+    """A status variable's value in words; a dash where it holds nothing (`condition —`, not `condition nothing`)."""
+    return "—" if value is None else game.label(value)
+
+
 def variable_text(game, name: str) -> Text:
     """`name value`, or for a short ranged number a track with the value marked: 0 1 [2] 3."""
     value = game.var(name)
@@ -114,7 +119,7 @@ def variable_text(game, name: str) -> Text:
     text = Text(words(name) + " ", style="bold")
     is_number = isinstance(value, int) and not isinstance(value, bool)
     if not is_number or low is None or high - low + 1 > TRACK_SPAN:
-        text.append(game.label(value))
+        text.append(shown_value(game, value))
         return text
     for step in range(low, high + 1):
         if step > low:

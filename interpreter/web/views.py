@@ -45,7 +45,7 @@ def variable_json(game, name: str) -> dict:
     low, high = game.view.var_range(name)
     number = isinstance(value, int) and not isinstance(value, bool)
     track = number and low is not None and high - low + 1 <= render.TRACK_SPAN
-    return {"name": render.words(name), "value": game.label(value),
+    return {"name": render.words(name), "value": render.shown_value(game, value),
             "track": list(range(low, high + 1)) if track else None, "at": value if track else None}
 
 

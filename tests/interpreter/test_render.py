@@ -112,3 +112,10 @@ def test_inspect_describes_spaces_and_pieces():
     assert piece[0] == "Konrad (konrad), a defender"              # the kind its declaration names
     assert any(line.startswith("  at: ") for line in piece)
     assert render.find_objects(game, "UPPER 1") == ["u1"]
+
+
+def test_a_status_variable_holding_nothing_reads_as_a_dash():
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)
+    assert game.var("condition") is None
+    line = render.status_line(game, game.view.layout).plain
+    assert "condition —" in line and "nothing" not in line
