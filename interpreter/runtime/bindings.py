@@ -74,13 +74,17 @@ def action_options(g, action, fixed: list = (), checked: bool = False) -> list[d
     if env is None:
         return options
     if not fixed and len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
-        name = action.name
+        name, made = action.name, action.made
         for v in distinct(g, choices(g, action, 0, env), ()):
-            key = f"{name}:{option_id(v)}"
-            if key in seen:
-                key = distinct_id(key, seen)
-            seen[key] = v
-            options.append({"id": key, "label": None, "value": {"action": name, "args": [v]}})
+            option = made.get(v) if v.__class__ is str else None
+            if option is None:
+                option = {"id": f"{name}:{option_id(v)}", "label": None, "value": {"action": name, "args": [v]}}
+                if v.__class__ is str:
+                    made[v] = option
+            if option["id"] in seen:
+                option = dict(option, id=distinct_id(option["id"], seen))
+            seen[option["id"]] = v
+            options.append(option)
         return options
     for args in completions(g, action, len(fixed), env, list(fixed)):
         option = whole_option(action, args)

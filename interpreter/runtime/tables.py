@@ -30,6 +30,7 @@ class Callable:
     label_fn: object = None
     where: str = ""              # actions: FILE:LINE:COL of the declaration, for errors in its label
     pure: bool = True            # functions: no dice or random picks, so a value can be reused
+    made: dict = field(default_factory=dict)     # actions of one parameter: the option of each text value, made once (options are never changed)
 
 
 @dataclass
