@@ -12,6 +12,7 @@ from .expressions import compile_all, compile_expr, compile_function, constant_v
 from .listing import compile_completable, compile_walk, requirement_parts
 from .modifiers import compile_modifiers
 from .pycode import PackCode
+from .resumable import ResumableWriter
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
 from .tables import Block, Callable, CompiledGame, Trigger
@@ -307,7 +308,9 @@ class Compiled(CompiledGame):
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
         self.var_labels = {v.name: v.label or v.name.replace("_", " ") for v in p.by_cat["var"].values()}
-        self.straight = StraightWriter(self).write_all()     # block -> its function, where it runs at once
+        straight = StraightWriter(self)
+        self.straight = straight.write_all()                 # block -> its function, where it runs at once
+        self.resumable = ResumableWriter(self, straight).write_all()   # block -> its function, where it runs until it asks
         self.code.finish()
         self.view = RulesView(self, layout, p.game.turns)
 

@@ -9,9 +9,7 @@ from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
 from .state import State, copy_state, state_json
-from .support import MAX_WORK, runaway
-
-MAX_STEPS = 250_000        # statements between two decisions before a rule counts as runaway
+from .support import MAX_STEPS, MAX_WORK, runaway, too_many_steps
 
 
 class Engine(Frames, Chance, Effects, State):
@@ -26,6 +24,8 @@ class Engine(Frames, Chance, Effects, State):
         self.peeking = False    # a look-ahead copy stops before listing the next options
         self.work = 0           # work done since the last decision (see MAX_WORK)
         self.work_before = 0    # work done by this copy before that (see `work_done`)
+        self.passes = 0         # passes of resumable loops since the last decision (see MAX_STEPS)
+        self.resume_depth = 0   # resumable bodies running inside one another (see RESUME_DEPTH)
         self.labels_read = None     # (decision, its labels) once someone has read them
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
@@ -217,6 +217,8 @@ class Engine(Frames, Chance, Effects, State):
         self.work_before += self.work
         self.work = 0
         self.call_depth = 0
+        self.passes = 0
+        self.resume_depth = 0
         frames, envs = self.frames, self.envs      # replaced only when the game ends, which ends the loop
         try:
             while not self.over and self.decision is None:
@@ -225,7 +227,7 @@ class Engine(Frames, Chance, Effects, State):
                     break
                 steps += 1
                 if steps > MAX_STEPS:
-                    raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
+                    too_many_steps()
                 f = frames[-1]
                 ops = blocks[f["block"]].ops
                 pc = f["pc"]

@@ -1,10 +1,8 @@
 """The frame stack of a running game: blocks pushed, called, run at once where they can, and unwound."""
 from __future__ import annotations
 
-from .errors import RuleFault
 from .state import CALLS, LOOPS, Frame
-
-MAX_FRAMES = 2_000         # nested blocks and calls before recursion counts as runaway
+from .support import MAX_FRAMES, too_many_frames
 
 
 class Frames:
@@ -21,7 +19,7 @@ class Frames:
     def push_frame(self, frame: Frame) -> None:
         frames = self.frames
         if len(frames) >= MAX_FRAMES:
-            raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
+            too_many_frames()
         frames.append(frame)
 
     def call(self, block: int, env: dict, kind: str = "call", **details) -> None:

@@ -7,6 +7,9 @@ from .asking import ChooseManyOp, ChooseOp, PerformOp
 from .errors import RuleFault
 from .op import Op
 
+RESUME_DEPTH = 40           # resumable bodies inside one another; deeper calls go frame by frame
+CALL_HEAD = {"kind": "call"}    # a resumable procedure's own frame, as it is left when it stops
+
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A
 
@@ -254,8 +257,12 @@ class CallOp(Op):
 
     def now(self, g, env):
         proc = g.c.procedures[self.name]
-        values = [a(g, env) for a in self.args]
-        g.call(proc.block, dict(zip(proc.params, values)))
+        callee = dict(zip(proc.params, [a(g, env) for a in self.args]))
+        resume = g.c.resumable[proc.block]
+        if resume is not None and g.resume_depth < RESUME_DEPTH:
+            resume(g, callee, CALL_HEAD)
+        else:
+            g.call(proc.block, callee)
 
 
 class ResolveOp(Op):
@@ -294,13 +301,37 @@ class PhaseOp(Op):
         self.name = st.name
 
     def run(self, g, f):
+        self.enter(g)
+
+    def enter(self, g, env=None) -> None:
+        """Run the phase: at once, as a resumable body, or frame by frame."""
         phase = g.c.phases[self.name]
         if g.c.straight[phase.block] is not None:
             self.now(g, None)
             return
+        resume = g.c.resumable[phase.block]
+        if resume is not None and g.resume_depth < RESUME_DEPTH:
+            self.resume(g, phase, resume)
+            return
         g.call(phase.block, {}, "phase", restore=g.phase)
         g.phase = phase.label
         g.log_event("phase", phase=phase.label)
+
+    def resume(self, g, phase, body) -> None:
+        """A phase whose body may ask, run at once until it does (then its frame holds the phase)."""
+        restore, g.phase = g.phase, phase.label
+        g.log_event("phase", phase=phase.label)
+        g.straight_phases.append(self.name)
+        base = len(g.frames)
+        try:
+            body(g, {}, {"kind": "phase", "restore": restore})
+            done = len(g.frames) == base
+            if done and g.effects and any("phase" in e for e in g.effects):
+                g.phase_ending(len(g.running_phases()))
+        finally:
+            g.straight_phases.pop()
+        if done:
+            g.phase = restore
 
     def now(self, g, env):
         """A phase whose body runs at once."""

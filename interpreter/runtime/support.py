@@ -8,6 +8,8 @@ MAX_TEXT = 100_000          # characters in one text value
 MAX_INT_BITS = 256          # bits in one number
 MAX_CALL_DEPTH = 200        # nested calls of rules functions
 MAX_WORK = 250_000          # statements, comprehension items, option bindings and dice between two decisions
+MAX_STEPS = 250_000         # statements (and passes of loops that may ask) between two decisions
+MAX_FRAMES = 2_000          # nested blocks and calls before recursion counts as runaway
 MISSING = object()
 NO_TOKENS: dict = {}        # what an object without tokens holds (never written to)
 
@@ -68,6 +70,25 @@ def seat_checked(g, seat: int) -> int:
     if not 1 <= seat <= g.seats:
         raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
     return seat
+
+
+def too_many_steps():
+    raise RuleFault(f"runaway rules: more than {MAX_STEPS} steps without a decision")
+
+
+def too_many_frames():
+    raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
+
+
+def suspend(g, base: int, env_id: str, env: dict, frames: list) -> None:
+    """A resumable body stops where a decision is due (see resumable.py): its environment is kept
+    under its id, and its frames go below those of what it called, which start at `base`."""
+    g.envs[env_id] = env
+    for frame in frames:
+        frame["env"] = env_id
+    if len(g.frames) + len(frames) > MAX_FRAMES:
+        too_many_frames()
+    g.frames[base:base] = frames
 
 
 def runaway():
@@ -197,7 +218,8 @@ def builtin_name(fn) -> str | None:
 
 
 # the names generated code finds in its module
-NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
+NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MAX_STEPS": MAX_STEPS,
+         "too_many_steps": too_many_steps, "suspend": suspend, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
          "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked,
          "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,

@@ -1,0 +1,158 @@
+"""Procedure and phase bodies that may ask, written as Python that runs at once until a decision is due.
+
+Such a body runs as one generated function `fn(g, e, head)`. Where it reaches a statement that
+asks (or a call, resolve or trigger that left frames behind), it stops and writes out its position
+as the frames the frame machine would hold at that point: its own call or phase frame (`head`
+gives the kind), then one frame per `if` branch, loop and `as seat` it is inside, each with the
+statement to go on from. Those frames go below any its callees left, so the frame machine carries
+on exactly where the body stopped: saves, copies and look-ahead see frames as before, and bodies
+whose paths ask nothing this time never touch them.
+
+It spends the rules' work budget exactly as the frame machine does (loops and calls that may ask
+are not charged; what runs at once is written as straight.py writes it), so searches that stop on
+work stop at the same place."""
+from __future__ import annotations
+
+from dsl import ast as A
+
+from .op import Op
+from .statements import PhaseOp
+from .straight import ASKING, escapes
+
+PASS_CHECK = ["g.passes += 1", "if g.passes > MAX_STEPS:", "    too_many_steps()"]
+
+
+class ResumableWriter:
+    """Writes the resumable bodies of a compiled game, using the straight writer for what runs at once."""
+
+    def __init__(self, c, straight):
+        self.c, self.straight = c, straight
+        self.statement_is_straight = straight.straightness.statement
+
+    def write_all(self) -> list:
+        """Each block's resumable function, or None (straight blocks, and bodies this cannot write)."""
+        c = self.c
+        bodies = [p.block for p in c.procedures.values()] + [p.block for p in c.phases.values()]
+        functions = [None] * len(c.blocks)
+        for index in bodies:
+            block = c.blocks[index]
+            if c.straight[index] is None and not escapes(block.stmts, in_loop=False) - {"return"} \
+                    and self.writable(block.stmts, block.ops):
+                name = c.code.fresh_name(f"{block.stem}_resume")
+                functions[index] = self.define(name, block, index)
+        return functions
+
+    # ---- what can be written
+    def writable(self, stmts: list, ops: list) -> bool:
+        return all(self.writable_statement(st, op) for st, op in zip(stmts, ops))
+
+    def writable_statement(self, st, op) -> bool:
+        if self.runs_at_once(st) or isinstance(st, (A.Break, A.Continue, A.Return) + ASKING):
+            return True
+        if isinstance(st, A.If):
+            return all(self.writable_block(b) for _, b in op.branches) and (op.other is None or self.writable_block(op.other))
+        if isinstance(st, (A.For, A.Repeat, A.While)):
+            return self.writable_block(op.body)
+        if isinstance(st, A.AsSeat):        # leaving the seat by a jump would skip setting it back
+            return not escapes(st.body, in_loop=False) and self.writable_block(op.body)
+        return type(op).run is Op.run or isinstance(op, PhaseOp)   # run by its operation at once
+
+    def writable_block(self, index: int) -> bool:
+        block = self.c.blocks[index]
+        return self.writable(block.stmts, block.ops)
+
+    def runs_at_once(self, st) -> bool:
+        """What the frame machine runs as part of a straight run (see StraightWriter.write_runs)."""
+        return self.statement_is_straight(st) and not escapes([st], in_loop=False)
+
+    # ---- writing
+    def define(self, name: str, block, index: int):
+        lines = [(f"def {name}(g, e, head):", None), (f"    # {block.file}:{block.line}", None),
+                 ("    base = len(g.frames)", None),
+                 ("    env_id = str(g.next_env)       # numbered as the frame machine numbers a call's environment", None),
+                 ("    g.next_env += 1", None), ("    g.resume_depth += 1", None), ("    try:", None)]
+        own = f'{{"block": {index}, "env": None, "pc": {{pc}}, **head}}'
+        lines += self.block_lines(index, "        ", [own])
+        lines += [("    finally:", None), ("        g.resume_depth -= 1", None)]
+        return self.c.code.define_located(name, lines)
+
+    def block_lines(self, index: int, indent: str, chain: list) -> list:
+        """The statements of block `index`; `chain` holds the frames of the blocks it is inside,
+        outermost first, the last one (this block's) with `{pc}` still to fill in."""
+        block = self.c.blocks[index]
+        lines = []
+        for k, (st, op) in enumerate(zip(block.stmts, block.ops)):
+            where = f"{block.file}:{st.line}:{st.col}"
+            lines += [(text, where if at is None else at) for text, at in self.statement(st, op, k, indent, chain, block.file)]
+        return lines or [(indent + "pass", None)]
+
+    def statement(self, st, op, k: int, indent: str, chain: list, file: str) -> list:
+        if self.runs_at_once(st):
+            return self.straight.statement(st, op, indent, file)
+        if isinstance(st, ASKING):
+            return [(indent + self.suspend(chain, k), None)]
+        if isinstance(st, (A.Break, A.Continue)):
+            return [(f"{indent}{st.stmt}", None)]
+        if isinstance(st, A.Return):
+            if st.value is None:
+                return [(f"{indent}return", None)]
+            return [(f"{indent}{self.straight.expr(st.value)}", None), (f"{indent}return", None)]   # its work is spent, its value unused
+        outer = chain[:-1] + [chain[-1].replace("{pc}", str(k + 1))]
+        writer = getattr(self, f"write_{st.stmt}", None)
+        if writer is not None:
+            return writer(st, op, indent, outer)
+        run = self.c.code.name_of(("enter", id(op)), "enter", lambda: op.enter) if isinstance(op, PhaseOp) \
+            else self.c.code.name_of(("op", id(op)), "op", lambda: op.now)
+        return [(f"{indent}{run}(g, e)", None), (f"{indent}if len(g.frames) > base:", None),
+                (f"{indent}    {self.suspend(chain, k + 1)}", None)]
+
+    @staticmethod
+    def suspend(chain: list, pc: int) -> str:
+        frames = ", ".join(chain[:-1] + [chain[-1].replace("{pc}", str(pc))])
+        return f"return suspend(g, base, env_id, e, [{frames}])"
+
+    @staticmethod
+    def frame(index: int, kind: str, details: str = "") -> str:
+        return f'{{"block": {index}, "env": None, "pc": {{pc}}, "kind": "{kind}"{details}}}'
+
+    def write_if(self, st, op, indent, chain):
+        lines = []
+        for i, ((_, block), branch) in enumerate(zip(op.branches, st.branches)):
+            lines.append((f"{indent}{'if' if i == 0 else 'elif'} {self.straight.expr(branch.cond)}:", None))
+            lines += self.block_lines(block, indent + "    ", chain + [self.frame(block, "block")])
+        if op.other is not None:
+            lines.append((f"{indent}else:", None))
+            lines += self.block_lines(op.other, indent + "    ", chain + [self.frame(op.other, "block")])
+        return lines
+
+    def write_for(self, st, op, indent, chain):
+        items, i = self.straight.temporary(), self.straight.temporary()
+        inner = self.frame(op.body, "for", f', "var": {st.var!r}, "items": {items}, "i": {i}')
+        return ([(f"{indent}{items} = list({self.straight.expr(st.source)})", None),
+                 (f"{indent}for {i} in range(len({items})):", None)]
+                + self.passes(indent + "    ")
+                + [(f"{indent}    e[{st.var!r}] = {items}[{i}]", None)]
+                + self.block_lines(op.body, indent + "    ", chain + [inner]))
+
+    def write_repeat(self, st, op, indent, chain):
+        n, i = self.straight.temporary(), self.straight.temporary()
+        inner = self.frame(op.body, "repeat", f', "i": {i}, "n": {n}')
+        return ([(f"{indent}{n} = {self.straight.expr(st.count)}", None), (f"{indent}for {i} in range({n}):", None)]
+                + self.passes(indent + "    ") + self.block_lines(op.body, indent + "    ", chain + [inner]))
+
+    def write_while(self, st, op, indent, chain):
+        inner = self.frame(op.body, "while", f', "test": {list(op.ref)!r}')
+        return ([(f"{indent}while {self.straight.expr(st.cond)}:", None)]
+                + self.passes(indent + "    ") + self.block_lines(op.body, indent + "    ", chain + [inner]))
+
+    def write_as_seat(self, st, op, indent, chain):
+        saved = self.straight.temporary()
+        inner = self.frame(op.body, "seat", f', "restore": {saved}')
+        return ([(f"{indent}{saved} = g.seat", None), (f"{indent}g.seat = seat_checked(g, {self.straight.expr(st.seat)})", None)]
+                + self.block_lines(op.body, indent, chain + [inner]) + [(f"{indent}g.seat = {saved}", None)])
+
+    @staticmethod
+    def passes(indent: str) -> list:
+        """A pass of a loop that may ask: not work (the frame machine charges none), but counted
+        toward the runaway limit on statements, as the frame machine counts its steps."""
+        return [(indent + line, None) for line in PASS_CHECK]
