@@ -323,6 +323,7 @@ class Engine(Frames, Chance, Effects, State):
                            option=option_label(self, option), id=option_id,
                            **({"everyone": True} if decision.get("everyone") else {}))
         op = self.asking_op(decision)
+        self.passes = 0
         try:
             op.apply(self, decision, option)
         except GameEnded:

@@ -4,6 +4,9 @@ from __future__ import annotations
 from .state import CALLS, LOOPS, Frame
 from .support import MAX_FRAMES, too_many_frames
 
+RESUME_DEPTH = 40               # resumable bodies inside one another; deeper calls go frame by frame
+CALL_HEAD = {"kind": "call"}    # a resumable call's own frame, as it is left when the body stops
+
 
 class Frames:
     """The engine's frames (its fields `frames`, `envs`, `next_env` live in State)."""
@@ -23,11 +26,16 @@ class Frames:
         frames.append(frame)
 
     def call(self, block: int, env: dict, kind: str = "call", **details) -> None:
-        """Run a block in a new environment of its own (`kind` is call or phase)."""
+        """Run a block in a new environment of its own (`kind` is call or phase): at once, as a
+        resumable body (see resumable.py), or frame by frame."""
         if kind == "call":
             now = self.c.straight[block]
             if now is not None:
                 now(self, env)
+                return
+            resume = self.c.resumable[block]
+            if resume is not None and self.resume_depth < RESUME_DEPTH:
+                resume(self, env, CALL_HEAD)
                 return
         self.call_later(block, env, kind, **details)
 

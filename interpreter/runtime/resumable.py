@@ -1,6 +1,6 @@
-"""Procedure and phase bodies that may ask, written as Python that runs at once until a decision is due.
+"""Bodies that may ask, written as Python that runs at once until a decision is due.
 
-Such a body runs as one generated function `fn(g, e, head)`. Where it reaches a statement that
+A procedure, phase, action or `does` body runs as one generated function `fn(g, e, head)`. Where it reaches a statement that
 asks (or a call, resolve or trigger that left frames behind), it stops and writes out its position
 as the frames the frame machine would hold at that point: its own call or phase frame (`head`
 gives the kind), then one frame per `if` branch, loop and `as seat` it is inside, each with the
@@ -32,7 +32,8 @@ class ResumableWriter:
     def write_all(self) -> list:
         """Each block's resumable function, or None (straight blocks, and bodies this cannot write)."""
         c = self.c
-        bodies = [p.block for p in c.procedures.values()] + [p.block for p in c.phases.values()]
+        bodies = sorted({p.block for p in list(c.procedures.values()) + list(c.phases.values()) + list(c.actions.values())}
+                        | set(c.does.values()))
         functions = [None] * len(c.blocks)
         for index in bodies:
             block = c.blocks[index]

@@ -5,10 +5,8 @@ from typing import TYPE_CHECKING
 
 from .asking import ChooseManyOp, ChooseOp, PerformOp
 from .errors import RuleFault
+from .frames import RESUME_DEPTH
 from .op import Op
-
-RESUME_DEPTH = 40           # resumable bodies inside one another; deeper calls go frame by frame
-CALL_HEAD = {"kind": "call"}    # a resumable procedure's own frame, as it is left when it stops
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A
@@ -257,12 +255,7 @@ class CallOp(Op):
 
     def now(self, g, env):
         proc = g.c.procedures[self.name]
-        callee = dict(zip(proc.params, [a(g, env) for a in self.args]))
-        resume = g.c.resumable[proc.block]
-        if resume is not None and g.resume_depth < RESUME_DEPTH:
-            resume(g, callee, CALL_HEAD)
-        else:
-            g.call(proc.block, callee)
+        g.call(proc.block, dict(zip(proc.params, [a(g, env) for a in self.args])))
 
 
 class ResolveOp(Op):
