@@ -304,20 +304,28 @@ class PhaseOp(Op):
             return
         resume = g.c.resumable[phase.block]
         if resume is not None and g.resume_depth < RESUME_DEPTH:
-            self.resume(g, phase, resume)
+            self.at_once(g, phase, resume)
             return
         g.call(phase.block, {}, "phase", restore=g.phase)
         g.phase = phase.label
         g.log_event("phase", phase=phase.label)
 
-    def resume(self, g, phase, body) -> None:
-        """A phase whose body may ask, run at once until it does (then its frame holds the phase)."""
+    def now(self, g, env):
+        """A phase whose body runs at once."""
+        self.at_once(g, g.c.phases[self.name], None)
+
+    def at_once(self, g, phase, resume) -> None:
+        """Run the phase's body at once: the whole of it, or with `resume` until it asks (then
+        the frames it leaves hold the phase, and the frame machine ends it)."""
         restore, g.phase = g.phase, phase.label
         g.log_event("phase", phase=phase.label)
         g.straight_phases.append(self.name)
         base = len(g.frames)
         try:
-            body(g, {}, {"kind": "phase", "restore": restore})
+            if resume is None:
+                g.c.straight[phase.block](g, {})
+            else:
+                resume(g, {}, {"kind": "phase", "restore": restore})
             done = len(g.frames) == base
             if done and g.effects and any("phase" in e for e in g.effects):
                 g.phase_ending(len(g.running_phases()))
@@ -325,20 +333,6 @@ class PhaseOp(Op):
             g.straight_phases.pop()
         if done:
             g.phase = restore
-
-    def now(self, g, env):
-        """A phase whose body runs at once."""
-        phase = g.c.phases[self.name]
-        restore, g.phase = g.phase, phase.label
-        g.log_event("phase", phase=phase.label)
-        g.straight_phases.append(self.name)
-        try:
-            g.c.straight[phase.block](g, {})
-            if g.effects and any("phase" in e for e in g.effects):
-                g.phase_ending(len(g.running_phases()))
-        finally:
-            g.straight_phases.pop()
-        g.phase = restore
 
 
 class LogOp(Op):
