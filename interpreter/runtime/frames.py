@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 from .state import CALLS, LOOPS, Frame
-from .support import MAX_FRAMES, too_many_frames
-
-RESUME_DEPTH = 40               # resumable bodies inside one another; deeper calls go frame by frame
-CALL_HEAD = {"kind": "call"}    # a resumable call's own frame, as it is left when the body stops
+from .support import CALL_HEAD, MAX_FRAMES, RESUME_DEPTH, too_many_frames
 
 
 class Frames:

@@ -28,19 +28,21 @@ class ResumableWriter:
     def __init__(self, c, straight):
         self.c, self.straight = c, straight
         self.statement_is_straight = straight.straightness.statement
+        self.names: dict[int, str] = {}        # block -> the name of its function
 
     def write_all(self) -> list:
         """Each block's resumable function, or None (straight blocks, and bodies this cannot write)."""
         c = self.c
         bodies = sorted({p.block for p in list(c.procedures.values()) + list(c.phases.values()) + list(c.actions.values())}
                         | set(c.does.values()))
-        functions = [None] * len(c.blocks)
         for index in bodies:
             block = c.blocks[index]
             if c.straight[index] is None and not escapes(block.stmts, in_loop=False) - {"return"} \
                     and self.writable(block.stmts, block.ops):
-                name = c.code.fresh_name(f"{block.stem}_resume")
-                functions[index] = self.define(name, block, index)
+                self.names[index] = c.code.fresh_name(f"{block.stem}_resume")
+        functions = [None] * len(c.blocks)
+        for index, name in self.names.items():
+            functions[index] = self.define(name, c.blocks[index], index)
         return functions
 
     # ---- what can be written
@@ -98,6 +100,9 @@ class ResumableWriter:
             if st.value is None:
                 return [(f"{indent}return", None)]
             return [(f"{indent}{self.straight.expr(st.value)}", None), (f"{indent}return", None)]   # its work is spent, its value unused
+        if isinstance(st, A.CallStmt):
+            return self.write_call(st, indent) + [(f"{indent}if len(g.frames) > base:", None),
+                                                  (f"{indent}    {self.suspend(chain, k + 1)}", None)]
         outer = chain[:-1] + [chain[-1].replace("{pc}", str(k + 1))]
         writer = getattr(self, f"write_{st.stmt}", None)
         if writer is not None:
@@ -106,6 +111,19 @@ class ResumableWriter:
             else self.c.code.name_of(("op", id(op)), "op", lambda: op.now)
         return [(f"{indent}{run}(g, e)", None), (f"{indent}if len(g.frames) > base:", None),
                 (f"{indent}    {self.suspend(chain, k + 1)}", None)]
+
+    def write_call(self, st, indent: str) -> list:
+        """A call of a procedure that may ask, dispatched as `Frames.call` would dispatch it."""
+        proc = self.c.procedures[st.name]
+        env = self.straight.temporary()
+        args = ", ".join(f"{p!r}: {self.straight.expr(a)}" for p, a in zip(proc.params, st.args))
+        lines = [(f"{indent}{env} = {{{args}}}", None)]
+        name = self.names.get(proc.block)
+        if name is None:
+            return lines + [(f"{indent}g.call_later({proc.block}, {env})", None)]
+        return lines + [(f"{indent}if g.resume_depth < RESUME_DEPTH:", None),
+                        (f"{indent}    {name}(g, {env}, CALL_HEAD)", None),
+                        (f"{indent}else:", None), (f"{indent}    g.call_later({proc.block}, {env})", None)]
 
     @staticmethod
     def suspend(chain: list, pc: int) -> str:

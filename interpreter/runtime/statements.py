@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 from .asking import ChooseManyOp, ChooseOp, PerformOp
 from .errors import RuleFault
-from .frames import RESUME_DEPTH
 from .op import Op
+from .support import RESUME_DEPTH
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A

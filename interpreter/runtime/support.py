@@ -10,6 +10,8 @@ MAX_CALL_DEPTH = 200        # nested calls of rules functions
 MAX_WORK = 250_000          # statements, comprehension items, option bindings and dice between two decisions
 MAX_STEPS = 250_000         # statements (and passes of loops that may ask) between two decisions
 MAX_FRAMES = 2_000          # nested blocks and calls before recursion counts as runaway
+RESUME_DEPTH = 40           # resumable bodies inside one another; deeper calls go frame by frame
+CALL_HEAD = {"kind": "call"}    # a resumable call's own frame, as it is left when the body stops
 MISSING = object()
 NO_TOKENS: dict = {}        # what an object without tokens holds (never written to)
 
@@ -219,7 +221,7 @@ def builtin_name(fn) -> str | None:
 
 # the names generated code finds in its module
 NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MAX_STEPS": MAX_STEPS,
-         "too_many_steps": too_many_steps, "suspend": suspend, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
+         "too_many_steps": too_many_steps, "suspend": suspend, "RESUME_DEPTH": RESUME_DEPTH, "CALL_HEAD": CALL_HEAD, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
          "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked,
          "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
