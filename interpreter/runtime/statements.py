@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from .asking import ChooseManyOp, ChooseOp, PerformOp
 from .errors import RuleFault
 from .op import Op
-from .support import RESUME_DEPTH
+from .support import RESUME_DEPTH, as_list, no_destination, no_token_target
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A
@@ -53,12 +53,6 @@ class SetOp(Op):
             g.set_field(obj, self.name, value if self.op == "=" else self.combine(g.field(obj, self.name), value))
 
 
-def _as_list(value):
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
-
-
 class MoveOp(Op):
     __slots__ = ("what", "dest", "bottom")
 
@@ -66,10 +60,10 @@ class MoveOp(Op):
         self.what, self.dest, self.bottom = c.expr(st.what), c.expr(st.dest), st.bottom
 
     def now(self, g, env):
-        pieces = _as_list(self.what(g, env))
+        pieces = as_list(self.what(g, env))
         dest = self.dest(g, env)
         if dest is None:
-            raise RuleFault("cannot move to nothing")
+            no_destination()
         for p in pieces:
             g.move(p, dest, self.bottom)
         g.fire_enters([(p, dest) for p in pieces])
@@ -87,7 +81,7 @@ class ShuffleOp(Op):
         if self.into is None:
             g.shuffle_space(self.target(g, env))
             return
-        pieces = _as_list(self.target(g, env))
+        pieces = as_list(self.target(g, env))
         deck = self.into(g, env)
         among = self.among(g, env) if self.among is not None else None
         g.shuffle_into(pieces, deck, among)
@@ -100,7 +94,7 @@ class InsertOp(Op):
         self.what, self.into = c.expr(st.what), c.expr(st.into)
 
     def now(self, g, env):
-        g.insert_randomly(_as_list(self.what(g, env)), self.into(g, env))
+        g.insert_randomly(as_list(self.what(g, env)), self.into(g, env))
 
 
 class TokensOp(Op):
@@ -116,7 +110,7 @@ class TokensOp(Op):
         token = env[self.token] if self.local else self.token
         target = self.target(g, env)
         if target is None:
-            raise RuleFault(f"cannot {'add' if self.adding else 'remove'} {token} tokens: the target is nothing")
+            no_token_target("add" if self.adding else "remove", token)
         if self.every:
             count = g.token_count(target, token)
         else:

@@ -207,6 +207,36 @@ class StraightWriter:
             return [(f"{indent}e[{target.name!r}] = {value}", None)]
         return [(f"{indent}g.set_var({target.name!r}, {value})", None)]
 
+    def write_move(self, st, op, indent):
+        pieces, dest, piece = self.temporary(), self.temporary(), self.temporary()
+        lines = [(f"{indent}{pieces} = as_list({self.expr(st.what)})", None),
+                 (f"{indent}{dest} = {self.expr(st.dest)}", None),
+                 (f"{indent}if {dest} is None:", None), (f"{indent}    no_destination()", None),
+                 (f"{indent}for {piece} in {pieces}:", None),
+                 (f"{indent}    g.move({piece}, {dest}, {st.bottom!r})", None)]
+        if self.c.enter_triggers:
+            lines.append((f"{indent}g.fire_enters([({piece}, {dest}) for {piece} in {pieces}])", None))
+        return lines
+
+    def write_add(self, st, op, indent):
+        return self.write_tokens(st, indent, "add", self.expr(st.count) if st.count is not None else "1")
+
+    def write_remove(self, st, op, indent):
+        if st.every_token:
+            return self.write_tokens(st, indent, "remove", None)
+        return self.write_tokens(st, indent, "remove", self.expr(st.count) if st.count is not None else "1")
+
+    def write_tokens(self, st, indent: str, verb: str, count: str | None) -> list:
+        """Tokens added or removed; `count` None: all of them (nothing to do where the target holds none)."""
+        target, token = self.temporary(), f"e[{st.token!r}]" if st.token_is_local else repr(st.token)
+        lines = [(f"{indent}{target} = {self.expr(st.target)}", None),
+                 (f"{indent}if {target} is None:", None),
+                 (f"{indent}    no_token_target({verb!r}, {token})", None)]
+        if count is None:
+            return lines + [(f"{indent}if {target} in g.tokens:", None),
+                            (f"{indent}    g.remove_tokens({target}, {token}, g.token_count({target}, {token}))", None)]
+        return lines + [(f"{indent}g.{verb}_tokens({target}, {token}, {count})", None)]
+
     def write_log(self, st, op, indent):
         return [(f"{indent}if g.telling:", None), (f"{indent}    g.log_event('note', text={self.expr(st.message)})", None)]
 

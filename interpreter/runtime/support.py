@@ -68,6 +68,21 @@ def nested_too_deeply():
     raise RuleFault(f"rules nest too deeply (more than {MAX_CALL_DEPTH} levels): a procedure probably calls itself without end")
 
 
+def as_list(value) -> list:
+    """What a statement about pieces names, as a list (one piece, a list, or nothing)."""
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def no_destination():
+    raise RuleFault("cannot move to nothing")
+
+
+def no_token_target(verb: str, token: str):
+    raise RuleFault(f"cannot {verb} {token} tokens: the target is nothing")
+
+
 def seat_checked(g, seat: int) -> int:
     if not 1 <= seat <= g.seats:
         raise RuleFault(f"there is no seat {seat} (this game has {g.seats})")
@@ -223,7 +238,8 @@ def builtin_name(fn) -> str | None:
 NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MAX_STEPS": MAX_STEPS,
          "too_many_steps": too_many_steps, "suspend": suspend, "RESUME_DEPTH": RESUME_DEPTH, "CALL_HEAD": CALL_HEAD, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
          "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
-         "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked,
+         "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked, "no_token_target": no_token_target,
+         "as_list": as_list, "no_destination": no_destination,
          "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
          "text": text, "plus": plus, "minus": minus, "times": times, "divide": divide,
          "modulo": modulo, "span": span}
