@@ -12,6 +12,8 @@ perform gives the action's leading parameters (`perform attack(u)`, else none). 
 asked: a path leaves them out, and the action's steps start at the parameter after them."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, whole_option
 from .options import distinct_id, option_id
 
@@ -124,6 +126,7 @@ def chosen_labels(g, offered, chosen: list) -> list[str]:
     return [v if i == 0 and grouped else g.display(v) for i, v in enumerate(chosen)]
 
 
+@lru_cache(maxsize=1024)     # a pack has a handful of group titles, asked for at every staged decision
 def _slug(title: str) -> str:
     return "_".join("".join(ch if ch.isalnum() else " " for ch in title.lower()).split()) or "action"
 
