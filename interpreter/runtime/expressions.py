@@ -8,7 +8,7 @@ from dsl import PSEUDO_FIELDS
 from dsl import BUILTINS, conjuncts
 
 from .pycode import comment, identifier, local_name
-from .support import FieldTable, builtin_function
+from .support import MISSING, FieldTable, builtin_function
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
@@ -206,8 +206,10 @@ class ExpressionWriter:
             table = self.c.code.name_of(("enum_field", name), f"enum_{name}", lambda: FieldTable(
                 name, values, self.c.enum_labels))
             return f"{table}[{obj}]"
-        if name == "location" and _simple(obj):
-            return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
+        if name == "location":
+            if _simple(obj):
+                return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
+            return f"location_of(g, {obj})"
         if name in PSEUDO_FIELDS:
             return f"pseudo_field(g, {obj}, {name!r})"
         table = self.field_table(name)
@@ -266,6 +268,9 @@ class ExpressionWriter:
 
     def write_find(self, source, test: A.Lambda) -> str:
         """`find(list, x -> test)` as Python's own loop, stopping at the first item that passes."""
+        indexed = self.indexed_find(source, test)
+        if indexed is not None:
+            return indexed
         item, found = local_name(test.param), self.inner(test.param).write(test.body)
         lists = source.args[0] if _is_call(source, "flatten") else None
         if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
@@ -274,6 +279,35 @@ class ExpressionWriter:
             part = inner.walked(lists.elem, charged=False)      # as flatten, which charges nothing per list
             return f"next(({item} {loop} for {item} in {part} if {found}), None)"
         return f"next(({item} for {item} in {self.write(source)} if {found}), None)"
+
+    def indexed_find(self, source, test: A.Lambda) -> str | None:
+        """`find(objects(K), x -> x.F == E)` (or a list written out) where F is a fixed attribute every
+        item has and E is a plain read that does not depend on x: a look-up in a dictionary from each
+        value of F to the first item holding it, built once."""
+        body = test.body
+        if not (isinstance(body, A.BinOp) and body.op == "=="):
+            return None
+        for field, other in ((body.left, body.right), (body.right, body.left)):
+            if isinstance(field, A.FieldRef) and not field.on_enum and field.name not in PSEUDO_FIELDS \
+                    and field.name not in self.c.mutable_names and isinstance(field.obj, A.Name) \
+                    and field.obj.ref == "local" and field.obj.name == test.param and _plain_read(other, test.param):
+                break
+        else:
+            return None
+        if _is_call(source, "objects") and isinstance(source.args[0], A.Name) and source.args[0].ref == "kind":
+            items = list(self.c.members(source.args[0].name))
+        elif isinstance(source, A.ListLit):
+            items = _fixed_list(source)
+        else:
+            return None
+        index: dict = {}
+        for item in items or [None]:        # an empty list keeps its loop: E is then never read
+            value = self.c.attrs.get(item, {}).get(field.name, MISSING) if item.__class__ is str else MISSING
+            if value is MISSING or value.__class__ not in (str, int, bool):
+                return None
+            index.setdefault(value, item)
+        table = self.c.code.name_of(("first_by", field.name, tuple(items)), f"first_by_{field.name}", lambda: index)
+        return f"{table}.get({self.write(other)})"
 
     def write_lambda(self, node: A.Lambda):
         return f"(lambda {local_name(node.param)}: {self.inner(node.param).write(node.body)})"
@@ -413,6 +447,14 @@ def _fixed_list(node):
                 return None
         items.append(value)
     return items
+
+
+def _plain_read(node, name: str) -> bool:
+    """Whether an expression only reads (no call, roll or binding) and never reads `name`."""
+    for n in A.walk(node):
+        if isinstance(n, (A.Call, A.Roll, A.Comprehension, A.Lambda, A.LetExpr)) or (isinstance(n, A.Name) and n.name == name):
+            return False
+    return True
 
 
 def _is_call(node, builtin: str) -> bool:

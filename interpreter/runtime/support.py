@@ -39,6 +39,13 @@ def var_field(g, obj, name: str, table: FieldTable):
     return table[obj]
 
 
+def location_of(g, obj):
+    """`.location` of a value worked out by an expression."""
+    if obj is None:
+        raise RuleFault("cannot read '.location' of nothing")
+    return g.where.get(obj)
+
+
 def pseudo_field(g, obj, name: str):
     """`.label`, `.kind`, `.deck` and `.location` of a value worked out by an expression."""
     if obj is None:
@@ -237,7 +244,7 @@ def builtin_name(fn) -> str | None:
 # the names generated code finds in its module
 NAMES = {"MAX_WORK": MAX_WORK, "MAX_CALL_DEPTH": MAX_CALL_DEPTH, "MAX_STEPS": MAX_STEPS,
          "too_many_steps": too_many_steps, "suspend": suspend, "RESUME_DEPTH": RESUME_DEPTH, "CALL_HEAD": CALL_HEAD, "MISSING": MISSING, "NO_TOKENS": NO_TOKENS,
-         "var_field": var_field, "pseudo_field": pseudo_field, "nothing": nothing, "unbound": unbound,
+         "var_field": var_field, "pseudo_field": pseudo_field, "location_of": location_of, "nothing": nothing, "unbound": unbound,
          "no_value": no_value, "nested_too_deeply": nested_too_deeply, "seat_checked": seat_checked, "no_token_target": no_token_target,
          "as_list": as_list, "no_destination": no_destination,
          "GameEnded": GameEnded, "too_deep": too_deep, "runaway": runaway, "each": each, "ordered": ordered,
