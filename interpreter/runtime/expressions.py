@@ -157,6 +157,8 @@ class ExpressionWriter:
         self.constant = constant            # evaluated while compiling: there is no game either
         self.short = short                  # local names that hold a list written out in the rules
         self.reads_env = False
+        self.hoisted = None                 # inside a comprehension: locations read once before it (see write_comprehension)
+        self.bound = frozenset()            # Python names bound inside that comprehension, up to here
 
     def write(self, node) -> str:
         return getattr(self, f"write_{node.node}")(node)
@@ -207,6 +209,9 @@ class ExpressionWriter:
                 name, values, self.c.enum_labels))
             return f"{table}[{obj}]"
         if name == "location":
+            if _simple(obj) and self.hoisted is not None and obj not in self.bound:
+                held = self.hoisted.setdefault(obj, self.c.code.fresh_name("where"))
+                return f"({held} if {obj} is not None else nothing('location'))"
             if _simple(obj):
                 return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
             return f"location_of(g, {obj})"
@@ -237,18 +242,28 @@ class ExpressionWriter:
         return f"{'any' if node.func == 'any' else 'all'}({self.write_comprehension(node.args[0], generator=True)})"
 
     def write_comprehension(self, node: A.Comprehension, generator: bool = False):
-        inner, loop = self.comprehension_loop(node)
+        """A comprehension; the location of a name bound outside it, read inside it, is read once
+        before it (where it walks more than one space's pieces, so that saves more than it costs)."""
+        inner, loop = self.comprehension_loop(node, hoisting=not self.constant and not _is_call(node.source, "pieces_at"))
         elem = inner.write(node.elem)
         if not node.order:
-            return f"({elem} {loop})" if generator else f"[{elem} {loop}]"
-        keys = [inner.write(key.value) for key in node.order]
-        key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is
-        return f"ordered([({key}, {elem}) {loop}], {tuple(k.descending for k in node.order)!r})"
+            code = f"({elem} {loop})" if generator else f"[{elem} {loop}]"
+        else:
+            keys = [inner.write(key.value) for key in node.order]
+            key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is
+            code = f"ordered([({key}, {elem}) {loop}], {tuple(k.descending for k in node.order)!r})"
+        if not inner.hoisted:
+            return code
+        # read without the check for nothing, which stays at each use: an empty list never makes it
+        reads = ", ".join(f"g.where.get({obj})" for obj in inner.hoisted)
+        return f"(lambda {', '.join(inner.hoisted.values())}: {code})({reads})"
 
-    def comprehension_loop(self, node: A.Comprehension) -> tuple["ExpressionWriter", str]:
+    def comprehension_loop(self, node: A.Comprehension, hoisting: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
         source = node.source
         inner = self.inner(node.var, rows=self.rows_written_out(source))
+        if hoisting:
+            inner.hoisted, inner.bound = {}, frozenset({local_name(node.var)})
         loop = f"for {local_name(node.var)} in {self.walked(source)}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
@@ -264,7 +279,9 @@ class ExpressionWriter:
         """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);
         `rows`: the name holds a row of a list written out in the rules."""
         short = self.short | {name} if rows else self.short - {name}
-        return _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
+        nested = _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
+        nested.hoisted, nested.bound = self.hoisted, self.bound | {local_name(name)}
+        return nested
 
     def write_find(self, source, test: A.Lambda) -> str:
         """`find(list, x -> test)` as Python's own loop, stopping at the first item that passes."""
