@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, whole_option
 from .options import distinct_id, option_id
+from .support import MISSING
 
 
 def has_group_step(offered) -> bool:
@@ -151,10 +152,9 @@ def _read_whole(g, action, arg_ids: list[str], args: list) -> list | None:
         return None
     values = []
     for i, arg_id in enumerate(arg_ids):
-        found = [v for v in choices(g, action, i, env) if option_id(v) == arg_id]
-        if not found:
+        value = next((v for v in choices(g, action, i, env) if v == arg_id or option_id(v) == arg_id), MISSING)
+        if value is MISSING:
             return None
-        value = found[0]
         env[action.params[i]] = value
         values.append(value)
         if not allowed(g, action, i + 1, env):
