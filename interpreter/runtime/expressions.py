@@ -43,6 +43,8 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
     nothing changes (when `pure`), charged to the work budget, within the depth limit."""
     params = [local_name(p.name) for p in decl.params]
     writer = ExpressionWriter(c, {p.name: local_name(p.name) for p in decl.params}, in_function=True)
+    held: dict = {}
+    writer.hold_levels = ((held, frozenset()),)         # nothing moves while a function works out its value
     body = writer.write(decl.body)
     name = function_name(decl.name)
     lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {comment(c.current_file)}:{decl.line}:{decl.col}"]
@@ -64,8 +66,10 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
               "    g.call_depth += 1",
               "    g.work += 1",
               "    if g.work > MAX_WORK:",
-              "        runaway()",
-              f"    r = {body}",
+              "        runaway()"]
+    if held:
+        lines.append(f"    {', '.join(held.values())}, = {held_reads(held)},")
+    lines += [f"    r = {body}",
               "    g.call_depth -= 1             # an error abandons the whole run: no need to restore it then"]
     if pure:
         lines += ["    if m is not None:", "        m[k] = r"]
@@ -157,8 +161,9 @@ class ExpressionWriter:
         self.constant = constant            # evaluated while compiling: there is no game either
         self.short = short                  # local names that hold a list written out in the rules
         self.reads_env = False
-        self.hoisted = None                 # inside a comprehension: locations read once before it (see write_comprehension)
-        self.bound = frozenset()            # Python names bound inside that comprehension, up to here
+        # where locations are read once, outermost first: a function's body, each comprehension
+        # around here (see write_comprehension), as (reads held, Python names bound since it began)
+        self.hold_levels: tuple = ()
 
     def write(self, node) -> str:
         return getattr(self, f"write_{node.node}")(node)
@@ -209,8 +214,8 @@ class ExpressionWriter:
                 name, values, self.c.enum_labels))
             return f"{table}[{obj}]"
         if name == "location":
-            if _simple(obj) and self.hoisted is not None and obj not in self.bound:
-                held = self.hoisted.setdefault(obj, self.c.code.fresh_name("where"))
+            held = self.held_location(obj) if _simple(obj) else None
+            if held is not None:
                 return f"({held} if {obj} is not None else nothing('location'))"
             if _simple(obj):
                 return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
@@ -244,7 +249,8 @@ class ExpressionWriter:
     def write_comprehension(self, node: A.Comprehension, generator: bool = False):
         """A comprehension; the location of a name bound outside it, read inside it, is read once
         before it (where it walks more than one space's pieces, so that saves more than it costs)."""
-        inner, loop = self.comprehension_loop(node, hoisting=not self.constant and not _is_call(node.source, "pieces_at"))
+        holding = not self.constant and not _is_call(node.source, "pieces_at")
+        inner, loop = self.comprehension_loop(node, holding)
         elem = inner.write(node.elem)
         if not node.order:
             code = f"({elem} {loop})" if generator else f"[{elem} {loop}]"
@@ -252,18 +258,18 @@ class ExpressionWriter:
             keys = [inner.write(key.value) for key in node.order]
             key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is
             code = f"ordered([({key}, {elem}) {loop}], {tuple(k.descending for k in node.order)!r})"
-        if not inner.hoisted:
+        held = inner.hold_levels[-1][0] if holding else None
+        if not held:
             return code
         # read without the check for nothing, which stays at each use: an empty list never makes it
-        reads = ", ".join(f"g.where.get({obj})" for obj in inner.hoisted)
-        return f"(lambda {', '.join(inner.hoisted.values())}: {code})({reads})"
+        return f"(lambda {', '.join(held.values())}: {code})({held_reads(held)})"
 
-    def comprehension_loop(self, node: A.Comprehension, hoisting: bool = False) -> tuple["ExpressionWriter", str]:
+    def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
         source = node.source
         inner = self.inner(node.var, rows=self.rows_written_out(source))
-        if hoisting:
-            inner.hoisted, inner.bound = {}, frozenset({local_name(node.var)})
+        if holding:
+            inner.hold_levels += (({}, frozenset({local_name(node.var)})),)
         loop = f"for {local_name(node.var)} in {self.walked(source)}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
@@ -280,8 +286,16 @@ class ExpressionWriter:
         `rows`: the name holds a row of a list written out in the rules."""
         short = self.short | {name} if rows else self.short - {name}
         nested = _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
-        nested.hoisted, nested.bound = self.hoisted, self.bound | {local_name(name)}
+        nested.hold_levels = tuple((held, bound | {local_name(name)}) for held, bound in self.hold_levels)
         return nested
+
+    def held_location(self, obj: str) -> str | None:
+        """The name holding `obj.location` where it is read once: at the outermost level inside
+        which `obj` stays bound to one value; None to read it in place."""
+        for held, bound in self.hold_levels:
+            if obj not in bound:
+                return held.setdefault(obj, self.c.code.fresh_name("where"))
+        return None
 
     def write_find(self, source, test: A.Lambda) -> str:
         """`find(list, x -> test)` as Python's own loop, stopping at the first item that passes."""
@@ -421,7 +435,9 @@ class ExpressionWriter:
             if decl is not None and all(_simple(a) or a.isdigit() or a.startswith("'") for a in args):
                 # the body with the arguments in place of the parameters: no call, no memo look-up
                 scope = {p.name: a for p, a in zip(decl.params, args)}
-                return ExpressionWriter(self.c, scope, in_function=True, constant=self.constant).write(decl.body)
+                writer = ExpressionWriter(self.c, scope, in_function=True, constant=self.constant)
+                writer.hold_levels = self.hold_levels
+                return writer.write(decl.body)
             return f"{function_name(node.func)}({', '.join(['g'] + args)})"
         if node.ref == "modifier":
             return f"{modifier_name(node.func)}({', '.join(['g'] + args)})"
@@ -464,6 +480,11 @@ def _fixed_list(node):
                 return None
         items.append(value)
     return items
+
+
+def held_reads(held: dict) -> str:
+    """The reads of the locations `held` names, in order (`g.where.get`, which cannot fail)."""
+    return ", ".join(f"g.where.get({obj})" for obj in held)
 
 
 def _plain_read(node, name: str) -> bool:
