@@ -8,23 +8,25 @@ from .errors import RuleFault
 MAX_EXPANDED = 100_000       # entries a table's rows may spread into before the rest are read row by row
 
 
-class Chart:
+class Chart(dict):
     """Rows of key matchers and a value, the first matching row giving the value. The rows before
-    the first one that matches unboundedly many keys (`_` for a number) are spread into one
-    dictionary of exact keys; the others are tried in order."""
+    the first one that matches unboundedly many keys (`_` for a number) are spread into the
+    dictionary of exact keys the chart is (one key, or a tuple of several); the others are tried in
+    order when a key is missing, so generated code reads a one-key table as `chart[key]`."""
 
     def __init__(self, name: str, exact: dict, rows: list, other, has_other: bool, arity: int):
-        self.name, self.exact, self.rows = name, exact, rows
+        super().__init__(exact)
+        self.name, self.rows = name, rows
         self.other, self.has_other, self.arity = other, has_other, arity
 
     def __call__(self, *keys):
-        key = keys if self.arity > 1 else keys[0]
         try:
-            return self.exact[key]
-        except KeyError:
-            pass
+            return self[keys if self.arity > 1 else keys[0]]
         except TypeError:            # a key that cannot be looked up (a list)
             raise RuleFault(f"table '{self.name}' has no entry for {_shown(keys)}") from None
+
+    def __missing__(self, key):
+        keys = key if self.arity > 1 else (key,)
         for matchers, value in self.rows:
             if all(_matches(m, k) for m, k in zip(matchers, keys)):
                 return value

@@ -429,6 +429,8 @@ class ExpressionWriter:
         args = [self.write(a) for a in node.args]
         if node.ref == "table":
             chart = self.c.code.name_of(("table", node.func), f"table_{node.func}", lambda: self.c.chart(node.func))
+            if len(args) == 1:         # a chart is the dictionary of its exact keys (see Chart)
+                return f"{chart}[{args[0]}]"
             return f"{chart}({', '.join(args)})"
         if node.ref == "function":
             decl = self.c.inlined.get(node.func)
