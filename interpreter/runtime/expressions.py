@@ -485,8 +485,9 @@ def _fixed_list(node):
 
 
 def held_reads(held: dict) -> str:
-    """The reads of the locations `held` names, in order (`g.where.get`, which cannot fail)."""
-    return ", ".join(f"g.where.get({obj})" for obj in held)
+    """The reads of the locations `held` names, in order, none of which can fail (a local name not
+    yet set fails where it is used, as before)."""
+    return ", ".join(f"g.where.get({'e.get(' + obj[2:-1] + ')' if obj.startswith('e[') else obj})" for obj in held)
 
 
 def _plain_read(node, name: str) -> bool:
