@@ -214,5 +214,7 @@ def test_a_person_and_a_bot_share_a_game_without_a_hand_over(serve, browser_page
         persons_turn(page)
         options = page.locator(OPTIONS)
         answered(page, lambda: options.nth(rng.randrange(options.count())).click())
+    # the bot's answer may reach the page in a later message than the one that followed the click
+    page.wait_for_function("[...document.querySelectorAll('#log .event')].some(e => e.textContent.startsWith('Seat 2:'))")
     bot_lines = [line for line in page.locator("#log .event").all_text_contents() if line.startswith("Seat 2:")]
     assert bot_lines and page.locator("#handover").is_hidden()
