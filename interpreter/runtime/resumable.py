@@ -116,8 +116,7 @@ class ResumableWriter:
         """A call of a procedure that may ask, dispatched as `Frames.call` would dispatch it."""
         proc = self.c.procedures[st.name]
         env = self.straight.temporary()
-        args = ", ".join(f"{p!r}: {self.straight.expr(a)}" for p, a in zip(proc.params, st.args))
-        lines = [(f"{indent}{env} = {{{args}}}", None)]
+        lines = [(f"{indent}{env} = {self.straight.call_env(proc, st.args)}", None)]
         name = self.names.get(proc.block)
         if name is None:
             return lines + [(f"{indent}g.call_later({proc.block}, {env})", None)]

@@ -185,8 +185,11 @@ class StraightWriter:
     def procedure_call(self, call) -> str:
         """A call of a straight procedure, as Python code giving the value it returns."""
         proc = self.c.procedures[call.func]
-        env = ", ".join(f"{p!r}: {self.expr(a)}" for p, a in zip(proc.params, call.args))
-        return f"{self.names[proc.block]}(g, {{{env}}})"
+        return f"{self.names[proc.block]}(g, {self.call_env(proc, call.args)})"
+
+    def call_env(self, proc, args: list) -> str:
+        """The environment a call of `proc` starts with, as a dictionary written out."""
+        return "{" + ", ".join(f"{p!r}: {self.expr(a)}" for p, a in zip(proc.params, args)) + "}"
 
     def write_set(self, st, op, indent):
         """A local name or a game variable set in place; a field through its operation."""
@@ -218,32 +221,28 @@ class StraightWriter:
             lines.append((f"{indent}g.fire_enters([({piece}, {dest}) for {piece} in {pieces}])", None))
         return lines
 
-    def write_add(self, st, op, indent):
-        return self.write_tokens(st, indent, "add", self.expr(st.count) if st.count is not None else "1")
-
-    def write_remove(self, st, op, indent):
-        if st.every_token:
-            return self.write_tokens(st, indent, "remove", None)
-        return self.write_tokens(st, indent, "remove", self.expr(st.count) if st.count is not None else "1")
-
-    def write_tokens(self, st, indent: str, verb: str, count: str | None) -> list:
-        """Tokens added or removed; `count` None: all of them (nothing to do where the target holds none)."""
+    def write_tokens(self, st, op, indent):
+        """Tokens added or removed (`remove all`: nothing to do where the target holds none)."""
+        verb = st.stmt
+        every = getattr(st, "every_token", False)
+        count = None if every else self.expr(st.count) if st.count is not None else "1"
         target, token = self.temporary(), f"e[{st.token!r}]" if st.token_is_local else repr(st.token)
         lines = [(f"{indent}{target} = {self.expr(st.target)}", None),
                  (f"{indent}if {target} is None:", None),
                  (f"{indent}    no_token_target({verb!r}, {token})", None)]
-        if count is None:
+        if every:
             return lines + [(f"{indent}if {target} in g.tokens:", None),
                             (f"{indent}    g.remove_tokens({target}, {token}, g.token_count({target}, {token}))", None)]
         return lines + [(f"{indent}g.{verb}_tokens({target}, {token}, {count})", None)]
+
+    write_add = write_remove = write_tokens
 
     def write_log(self, st, op, indent):
         return [(f"{indent}if g.telling:", None), (f"{indent}    g.log_event('note', text={self.expr(st.message)})", None)]
 
     def write_call(self, st, op, indent):
         proc = self.c.procedures[st.name]
-        env = ", ".join(f"{p!r}: {self.expr(a)}" for p, a in zip(proc.params, st.args))
-        return [(f"{indent}{self.names[proc.block]}(g, {{{env}}})", None)]
+        return [(f"{indent}{self.names[proc.block]}(g, {self.call_env(proc, st.args)})", None)]
 
     def write_if(self, st, op, indent):
         lines = []
