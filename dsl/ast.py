@@ -374,6 +374,7 @@ class GameDecl(Decl):
     seats_max: int = 1
     home: Optional[str] = None       # where pieces start unless they say otherwise
     turns: Optional[str] = None      # the variable that counts turns, for summaries
+    search_budget: Optional[int] = None     # the search bot's iterations per decision unless told otherwise
 
 
 class EnumValue(Node):

@@ -115,6 +115,8 @@ KEYWORDS = [
     _keyword("seats", CLAUSE),
     _keyword("home", CLAUSE),
     _keyword("turns", CLAUSE),
+    _keyword("search", CLAUSE),
+    _keyword("budget", CLAUSE),
     _keyword("supply", CLAUSE),
     _keyword("list", CLAUSE),
     _keyword("enters", CLAUSE),

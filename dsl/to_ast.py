@@ -24,6 +24,7 @@ def _pos(item) -> tuple[int, int]:
 MAX_INT_BITS = 256          # the bound the runtime keeps every computed number within
 MAX_DIGITS = 80
 MAX_COPIES = 10_000         # `xN` after a piece or card
+MAX_SEARCH_BUDGET = 10_000  # `search budget N`: iterations a decision, far beyond what a player waits for
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
 
 
@@ -179,6 +180,13 @@ class DeclarationNodes(_Nodes):
 
     def game_turns(self, meta, c):
         return ("turns", {"turns": str(c[0])})
+
+    def game_search_budget(self, meta, c):
+        budget = int(c[0])
+        if not 1 <= budget <= MAX_SEARCH_BUDGET:
+            raise SyntaxProblem(Diagnostic(self.path, c[0].line, c[0].column,
+                                           f"a search budget is 1 to {MAX_SEARCH_BUDGET} iterations a decision, not {budget}"))
+        return ("search_budget", {"search_budget": budget})
 
     def enum_decl(self, meta, c):
         return self._decl(A.EnumDecl, c[0], values=list(c[1:]))

@@ -21,7 +21,8 @@ class SearchBot:
     takes a determinized copy of the game (fresh dice, every deck's hidden order guessed: one
     of `guesses` guesses made for the decision), walks the shared tree of answers by UCB among
     the answers that copy offers, adds one new answer, plays on at random for at most `depth`
-    decisions and scores the position reached with the pack's `evaluate`.
+    decisions and scores the position reached with the pack's `evaluate`. Without a budget of
+    its own it takes the pack's (`search budget` in the game block), else `default_budget`.
     Values are scaled by the lowest and highest seen in this search; the answer tried most
     often is played, and its subtree kept for the next decision, whose search then adds only
     what brings its root to `budget` visits (at least a quarter of it). Where the rules are heavy,
@@ -37,6 +38,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.random = random.Random(seed)
+        self.asked_budget = budget       # 0: the pack's budget, else the default
         self.budget = budget or self.default_budget
         self.kept = None            # (decisions made, node): the subtree of the last answer, searched on
         self.low, self.high = math.inf, -math.inf
@@ -45,6 +47,7 @@ class SearchBot:
         ids = game.option_ids()
         if len(ids) == 1:
             return ids[0]
+        self.budget = self.asked_budget or game.search_budget or self.default_budget
         root = self.root_for(game)
         seeds = [self.random.getrandbits(32) for _ in range(min(self.guesses, self.budget))]
         guesses = {}                # made when first used: a search that stops early needs fewer

@@ -29,6 +29,7 @@ class Compiled(CompiledGame):
         game = p.game
         self.home = game.home
         self.seats_min, self.seats_max = game.seats_min, game.seats_max
+        self.search_budget = game.search_budget     # a bot hint: None leaves it to the bot
         self.blocks: list[Block] = []
         self.current_file = ""
         self.current_stem = "constant"            # names the generated functions of the declaration being compiled
@@ -190,6 +191,14 @@ class Compiled(CompiledGame):
             return list(self.members(type_name))
         return None
 
+    def shown_names(self) -> dict[str, str]:
+        """What each name reads as in texts: an object's label, else an enum value's, a token's, an effect's."""
+        shown = dict(self.effect_labels)
+        shown.update((name, label) for name, label in self.token_labels.items() if label)
+        shown.update((name, label) for name, label in self.enum_labels.items() if label)
+        shown.update(self.labels)
+        return shown
+
     # ---- code
     def block(self, stmts: list, call_body: bool = False) -> int:
         """Compile a statement list into a numbered block."""
@@ -308,6 +317,7 @@ class Compiled(CompiledGame):
         self.token_supply = {t.name: t.supply for t in p.by_cat["token"].values() if t.supply is not None}
         self.token_labels = {t.name: t.label or t.name for t in p.by_cat["token"].values()}
         self.var_labels = {v.name: v.label or v.name.replace("_", " ") for v in p.by_cat["var"].values()}
+        self.shown = self.shown_names()
         straight = StraightWriter(self)
         self.straight = straight.write_all()                 # block -> its function, where it runs at once
         self.resumable = ResumableWriter(self, straight).write_all()   # block -> its function, where it runs until it asks

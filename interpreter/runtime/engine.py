@@ -77,17 +77,14 @@ class Engine(Frames, Chance, Effects, State):
 
     # ---- values
     def display(self, value) -> str:
+        if isinstance(value, str):
+            return self.c.shown.get(value, value)
         if value is None:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, list):
             return ", ".join(self.display(v) for v in value) if value else "none"
-        if isinstance(value, str):
-            if value in self.c.labels:
-                return self.c.labels[value]
-            return (self.c.enum_labels.get(value) or self.c.token_labels.get(value)
-                    or self.c.effect_labels.get(value, value))
         return str(value)
 
     def field(self, obj, name: str):

@@ -294,6 +294,12 @@ class Game:
         return engine
 
     @property
+    def search_budget(self) -> Optional[int]:
+        """The search iterations a decision the pack asks of a search bot (`search budget` in its
+        game block), or None where it leaves that to the bot."""
+        return self._engine.c.search_budget
+
+    @property
     def work_done(self) -> int:
         """The rules' work (the steps MAX_WORK counts) this object's engine has done since it was made or copied."""
         e = self._engine

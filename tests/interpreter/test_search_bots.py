@@ -152,3 +152,32 @@ def test_mcts_searches_a_third_of_its_budget_where_the_rules_do_much_work(tmp_pa
     heavy, heavy_work = search_iterations(pack(tmp_path, "heavy", HEAVY.replace("LOOP", "3000")))
     assert heavy_work >= 3000 > light_work
     assert heavy == 33 < light, (light, heavy)          # budget 100, 400 steps of work an iteration
+
+
+def searched(rules, budget: int) -> int:
+    """The iterations a search bot asked for `budget` (0: none) makes at the first decision."""
+    bot = make_bot("mcts", 0, budget=budget)
+    calls = []
+    real = bot.iterate
+    bot.iterate = lambda guess, root: calls.append(1) or real(guess, root)
+    bot.choose(rules.new_game(seed=0))
+    return len(calls)
+
+
+def test_a_pack_may_set_the_search_budget_and_a_bot_told_one_keeps_its_own(tmp_path):
+    light = HEAVY.replace("LOOP", "2")
+    default = searched(pack(tmp_path, "default", light), 0)
+    hinted = pack(tmp_path, "hinted", light.replace("home table }", "home table search budget 12 }"))
+    assert hinted.new_game().search_budget == 12
+    assert 4 <= searched(hinted, 0) <= 12 < default
+    assert searched(hinted, 100) == default
+
+
+@pytest.mark.parametrize("budget", ["0", "10001"])
+def test_a_search_budget_out_of_range_is_refused_where_it_is_written(tmp_path, budget):
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "game.rules").write_text(HEAVY.replace("home table }", f"home table\n    search budget {budget} }}"))
+    with pytest.raises(interpreter.RulesError) as err:
+        interpreter.load_rules(folder)
+    assert f"game.rules:3:19: error: a search budget is 1 to 10000 iterations a decision, not {budget}" in str(err.value)
