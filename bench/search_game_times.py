@@ -32,9 +32,10 @@ def main(argv=None) -> int:
     parser.add_argument("--pack", default="westerplatte")
     parser.add_argument("--variant", default="easy")
     parser.add_argument("--seats", type=int, default=2)
-    parser.add_argument("--seeds", type=int, default=10, help="seeds 0..N-1")
+    parser.add_argument("--seeds", type=int, default=10, help="how many seeds: FIRST..FIRST+N-1")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
     parser.add_argument("--runs", type=int, default=3, help="runs of each seed; the fastest counts")
-    parser.add_argument("--jobs", type=int, default=2, help="games played at a time, one per core")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at a time, one per core (more than one slows each game)")
     args = parser.parse_args(argv)
     if min(args.seeds, args.runs, args.jobs) < 1:
         parser.error("--seeds, --runs and --jobs must be at least 1")
@@ -42,7 +43,7 @@ def main(argv=None) -> int:
     games: dict[int, tuple[str, int]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         jobs = [pool.submit(one_game, args.pack, args.variant, args.seats, seed)
-                for _ in range(args.runs) for seed in range(args.seeds)]
+                for _ in range(args.runs) for seed in range(args.first, args.first + args.seeds)]
         for job in jobs:
             seed, outcome, decisions, seconds = job.result()
             times.setdefault(seed, []).append(seconds)
