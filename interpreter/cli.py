@@ -187,6 +187,8 @@ def cmd_info(args) -> int:
     print(f"  spaces: {summary['spaces']}")
     print(f"  phases: {', '.join(summary['phases'])}")
     print(f"  variants: {', '.join(summary['variants']) or 'none'}")
+    if summary["search_budget"] is not None:
+        print(f"  search budget: {summary['search_budget']} iterations a decision")
     return EXIT_OK
 
 

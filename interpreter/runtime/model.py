@@ -94,7 +94,7 @@ class Rules:
                 pieces[kind] = pieces.get(kind, 0) + 1
         return {"game": self.name, "title": self.title, "decks": decks, "pieces": pieces,
                 "spaces": len(c.spaces), "phases": list(c.phases), "variants": self.variants,
-                "seats": [self.seats_min, self.seats_max], "overview": c.game_text,
+                "seats": [self.seats_min, self.seats_max], "search_budget": c.search_budget, "overview": c.game_text,
                 "rules_text": c.view.rules_topics()}
 
 

@@ -311,7 +311,8 @@ def test_info_json():
     assert out.returncode == 0
     info = json.loads(out.stdout)
     assert set(info) == {"game", "title", "decks", "pieces", "spaces", "phases", "variants", "seats",
-                         "overview", "rules_text"}
+                         "search_budget", "overview", "rules_text"}
+    assert info["search_budget"] is None                                   # left to the bot
     assert info["overview"] is None and info["rules_text"] == []           # the tiny game has no rules text
     assert info["game"] == "tiny" and info["title"] == "Tiny Siege"
     assert info["decks"] == {"raids": 5}
@@ -342,6 +343,7 @@ def test_info_text():
     assert out.returncode == 0
     assert out.stdout.splitlines()[0] == "Tiny Siege (tiny)"
     assert "  variants: hard" in out.stdout
+    assert "search budget" not in out.stdout
 
 
 def test_schema_prints_json_schema():
