@@ -9,7 +9,7 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
+from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -40,6 +40,7 @@ def build_parser() -> Parser:
     play.add_argument("--variant", default=None)
     play.add_argument("--seats", type=integer, default=1)
     play.add_argument("--bot", default=None, help="let a bot play every seat: random, greedy or mcts")
+    play.add_argument("--budget", type=integer, default=0, help=BUDGET_HELP)
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
     play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
@@ -195,6 +196,10 @@ def cmd_info(args) -> int:
 def cmd_play(args) -> int:
     if args.replay_under_new_rules and not args.load:
         raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
+    if args.budget < 0:
+        raise UsageError("garrison play: --budget cannot be negative")
+    if args.budget and not args.bot:
+        raise UsageError("garrison play: --budget goes with --bot BOT")
     if args.load:
         from .saves.files import mods_to_apply, read_save
         saved = read_save(args.load)[1]
@@ -212,7 +217,7 @@ def cmd_play(args) -> int:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
     if args.bot:
         from .lab.bots import make_bot, play_out
-        play_out(game, make_bot(args.bot, args.seed))
+        play_out(game, make_bot(args.bot, args.seed, args.budget))
         if args.save and not args.no_save:
             from .saves.files import save_game
             save_game(args.save, game.to_json())

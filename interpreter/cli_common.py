@@ -15,6 +15,9 @@ def changes(args) -> list:
     return list(args.mod) + ([args.scenario] if getattr(args, "scenario", None) else [])
 
 
+BUDGET_HELP = "options looked at (greedy) or search iterations (mcts) per decision; 0: the pack's or the bot's default"
+
+
 def integer(text: str) -> int:
     try:
         return int(text)

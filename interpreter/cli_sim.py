@@ -7,7 +7,7 @@ import sys
 
 from interpreter.runtime import RulesError
 
-from .cli_common import EXIT_ERRORS, EXIT_OK, UsageError, changes, integer
+from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, UsageError, changes, integer
 from .lab.progress import progress_printer
 
 
@@ -16,7 +16,7 @@ def add_sim_parser(sub) -> None:
     sim.add_argument("game", metavar="GAME")
     sim.add_argument("--games", type=integer, default=100)
     sim.add_argument("--bot", default="random", help="random, greedy or mcts")
-    sim.add_argument("--budget", type=integer, default=0, help="options looked at (greedy) or search iterations (mcts) per decision")
+    sim.add_argument("--budget", type=integer, default=0, help=BUDGET_HELP)
     sim.add_argument("--variant", default=None)
     sim.add_argument("--seats", type=integer, default=1)
     sim.add_argument("--mod", action="append", default=[], metavar="FILE")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from interpreter import load_rules
+from interpreter.lab.bots import make_bot, play_out
 from paths import REPO
 
 TINY = "tests/fixtures/tiny"
@@ -135,6 +137,17 @@ def test_play_is_deterministic_and_seeded():
     assert len(seeds) > 1
 
 
+def test_play_gives_the_bot_its_budget():
+    def game(budget: int) -> dict:
+        g = load_rules(REPO / TINY).new_game(seed=0)
+        play_out(g, make_bot("mcts", 0, budget))
+        return {"outcome": g.result.outcome, "score": g.result.score, "decisions": g.decisions_made}
+    summary = garrison("play", TINY, "--bot", "mcts", "--budget", "2", "--json")
+    assert summary.returncode == 0, summary.stderr
+    played = {key: json.loads(summary.stdout)[key] for key in ("outcome", "score", "decisions")}
+    assert played == game(2) != game(100)         # seed 0 plays differently with 2 iterations a decision
+
+
 def test_play_text_summary():
     out = garrison("play", TINY, "--bot", "random", "--seed", "2")
     assert out.returncode == 0
@@ -170,6 +183,8 @@ def test_play_broken_pack_exits_1():
     (["conquer"], r"invalid choice: 'conquer'"),
     (["play"], r"name the GAME to play \(or --load FILE to resume one\)"),
     (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
+    (["play", TINY, "--budget", "3"], r"^garrison play: --budget goes with --bot BOT$"),
+    (["play", TINY, "--bot", "greedy", "--budget", "-2"], r"^garrison play: --budget cannot be negative$"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, pattern):
     assert_one_line_usage_error(garrison(*args), pattern)
