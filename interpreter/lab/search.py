@@ -38,8 +38,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, budget: int = 0):
         self.random = random.Random(seed)
-        self.asked_budget = budget       # 0: the pack's budget, else the default
-        self.budget = budget or self.default_budget
+        self.budget = budget        # 0: the pack's budget, else the default
         self.kept = None            # (decisions made, node): the subtree of the last answer, searched on
         self.low, self.high = math.inf, -math.inf
 
@@ -47,18 +46,18 @@ class SearchBot:
         ids = game.option_ids()
         if len(ids) == 1:
             return ids[0]
-        self.budget = self.asked_budget or game.search_budget or self.default_budget
+        budget = self.budget or game.search_budget or self.default_budget
         root = self.root_for(game)
-        seeds = [self.random.getrandbits(32) for _ in range(min(self.guesses, self.budget))]
+        seeds = [self.random.getrandbits(32) for _ in range(min(self.guesses, budget))]
         guesses = {}                # made when first used: a search that stops early needs fewer
-        fresh = max(self.budget - root.visits, self.budget // 4)
+        fresh = max(budget - root.visits, budget // 4)
         work_left = fresh * self.work_per_iteration
         for i in range(fresh):
             k = i % len(seeds)
             if k not in guesses:
                 guesses[k] = game.determinized(seeds[k])
             work_left -= self.iterate(guesses[k], root)
-            if (work_left <= 0 and root.visits >= self.budget // 3) or self.settled(root, ids, fresh - i - 1):
+            if (work_left <= 0 and root.visits >= budget // 3) or self.settled(root, ids, fresh - i - 1):
                 break
         answer = max(ids, key=lambda i: (root.children[i].visits, root.children[i].total) if i in root.children else (0, 0))
         self.kept = (game.decisions_made + 1, root.children.get(answer))
