@@ -58,7 +58,7 @@ def cell_json(game, space: str, style: str | None = None, name: str | None = Non
             "short": short_name(game, space),
             "colour": render.colour_word(style), **css_colours(style),
             "shows": game.label(game.field(space, shows)) if shows else None,
-            "marks": render.space_marks(game, space),
+            "marks": render.space_marks(game, space, skip=shows),     # what `shows` names is in the header
             "deck": deck, "count": render.count_words(game, stack) if deck and stack else None,
             "counters": [] if deck else counters_json(game, stack)}
 

@@ -126,6 +126,14 @@ def test_the_board_json_follows_the_layout_the_terminal_draws():
     json.dumps(board)
 
 
+def test_a_cell_names_the_attribute_its_layout_shows_once():
+    game = interpreter.load_rules("tigerleader").new_game(seed=3)
+    field = views.board_json(game)["regions"][0]
+    cell = field["rows"][0]["cells"][0]
+    assert cell["shows"] == game.label(game.field(cell["space"], "terrain"))
+    assert not any("terrain" in mark for mark in cell["marks"])
+
+
 def test_only_this_machine_names_and_the_page_itself_reach_the_game(serve):
     served = serve("postmen")
     port = served.url.rsplit(":", 1)[1].strip("/")
