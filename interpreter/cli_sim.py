@@ -24,6 +24,9 @@ def add_sim_parser(sub) -> None:
     sim.add_argument("--seed", type=integer, default=0, help="game i uses seed SEED+i")
     sim.add_argument("--jobs", type=integer, default=cores(),
                      help="worker processes (default: one per core)")
+    sim.add_argument("--texts", action="store_true",
+                     help="compose every prompt, option label and log text, as play does, so an error "
+                          "in one is reported (slower; by default a simulation composes none)")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--plot", metavar="FILE.png")
     sim.add_argument("--compare", metavar="KEY=VALUE,...",
@@ -52,7 +55,8 @@ def cmd_sim(args) -> int:
         from dsl import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
     variant = args.variant
-    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget)
+    base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget,
+                         args.texts)
     configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
     for config in configs:
         try:

@@ -23,6 +23,7 @@ class SimConfig:
     mods: tuple = ()
     seed: int = 0
     budget: int = 0
+    texts: bool = False     # compose every prompt, label and log text (slower; finds errors in them)
 
     def describe(self) -> str:
         parts = [self.game, f"bot {self.bot}", f"variant {self.variant or 'standard'}", f"{self.seats} seat(s)"]
@@ -50,6 +51,8 @@ def play_one(job: tuple) -> dict:
     try:
         rules = _rules(config)
         game = rules.new_game(seed=seed, variant=config.variant, seats=config.seats)
+        if not config.texts:
+            game.mute()
         play_out(game, make_bot(config.bot, seed, config.budget))
     except GameError as err:
         return {"index": index, "seed": seed, "error": str(err)}

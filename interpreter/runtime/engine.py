@@ -59,13 +59,18 @@ class Engine(Frames, Chance, Effects, State):
     def copy(self, hushed: bool = False) -> "Engine":
         g = Engine(self.c)
         copy_state(self, g)
-        g.lists_lazily = self.lists_lazily
+        g.lists_lazily, g.telling = self.lists_lazily, self.telling
         if hushed:
             g.hush()
         else:
             g.log = list(self.log)
         g.whole_read = self.whole_read      # decisions are replaced whole, so the copy's is the same one
         return g
+
+    def mute(self) -> None:
+        """Compose no prompts, option labels or log texts, but keep the log's events: a game
+        only a program reads (a simulation counts its events, never reads its texts)."""
+        self.telling = False
 
     def hush(self) -> None:
         """Keep no log and compose no prompts or log texts, and list a decision's options only

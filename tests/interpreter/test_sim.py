@@ -60,11 +60,26 @@ def test_compare_reports_differences_with_intervals(capsys):
 
 def test_failing_games_are_counted_with_their_seed(tmp_path, capsys):
     pack = tmp_path / "flaky.rules"
-    pack.write_text(FLAKY)
+    pack.write_text(FLAKY.replace('log "{nth([1], 5)}"', 'let x = nth([1], 5)'))
     out = sim_json(capsys, str(pack), "--games", "30")
     assert out["errors"] > 0 and out["finished"] == 30 - out["errors"]
     detail = out["error_details"][0]
     assert "flaky.rules:5:" in detail["error"] and isinstance(detail["seed"], int)
+
+
+def test_texts_are_composed_only_when_asked(tmp_path, capsys):
+    pack = tmp_path / "flaky.rules"
+    pack.write_text(FLAKY)              # its only fault is in a log text
+    assert sim_json(capsys, str(pack), "--games", "30")["errors"] == 0
+    out = sim_json(capsys, str(pack), "--games", "30", "--texts")
+    assert out["errors"] > 0 and "flaky.rules:5:" in out["error_details"][0]["error"]
+
+
+def test_composing_texts_changes_no_game(capsys):
+    quiet = sim_json(capsys, "westerplatte", "--games", "12", "--seats", "2", "--jobs", "1")
+    told = sim_json(capsys, "westerplatte", "--games", "12", "--seats", "2", "--jobs", "1", "--texts")
+    for key in ("outcomes", "score", "decisions", "tallies_per_game", "cards_drawn_per_game"):
+        assert quiet[key] == told[key], key
 
 
 def test_bad_arguments_are_one_line(capsys):
