@@ -84,20 +84,23 @@ class SearchBot:
         node = root
         while not trial.over:
             ids = trial.option_ids()
-            untried = [i for i in ids if i not in node.children]
+            children = node.children
+            untried = []
             for i in ids:
-                child = node.children.get(i)
-                if child is not None:
+                child = children.get(i)
+                if child is None:
+                    untried.append(i)
+                else:
                     child.seen += 1
             if untried:
                 answer = self.random.choice(untried)
-                child = node.children[answer] = Node()
+                child = children[answer] = Node()
                 child.seen = 1
                 trial.choose(answer)
                 path.append(child)
                 break
-            answer = max(ids, key=lambda i: self.ucb(node.children[i]))
-            node = node.children[answer]
+            answer = self.best_by_ucb(children, ids)
+            node = children[answer]
             trial.choose(answer)
             path.append(node)
         self.play_on(trial)
@@ -108,13 +111,22 @@ class SearchBot:
             n.total += value
         return trial.work_done
 
-    def ucb(self, child: Node) -> float:
-        """The child's mean value scaled to 0..1 by this search's range, plus the exploration term
-        (counted against how often the answer was on offer, not the parent's visits)."""
-        spread = self.high - self.low
-        mean = child.total / child.visits
-        scaled = (mean - self.low) / spread if spread > 0 else 0.5
-        return scaled + self.exploration * math.sqrt(math.log(child.seen) / child.visits)
+    def best_by_ucb(self, children: dict, ids: list) -> str:
+        """The answer whose child scores highest (the first of equals): its mean value scaled to
+        0..1 by this search's range, plus the exploration term (counted against how often the
+        answer was on offer, not the parent's visits). Written out in one loop: it runs at every
+        node of every iteration."""
+        low, spread, exploration = self.low, self.high - self.low, self.exploration
+        log, sqrt = math.log, math.sqrt
+        best, best_score = None, -math.inf
+        for i in ids:
+            child = children[i]
+            visits = child.visits
+            scaled = (child.total / visits - low) / spread if spread > 0 else 0.5
+            score = scaled + exploration * sqrt(log(child.seen) / visits)
+            if score > best_score:
+                best, best_score = i, score
+        return best
 
     def play_on(self, trial) -> None:
         """Random answers for at most `depth` decisions (a staged choice drawn whole)."""
