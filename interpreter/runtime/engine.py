@@ -29,7 +29,7 @@ class Engine(Frames, Chance, Effects, State):
         self.labels_read = None     # (decision, its labels) once someone has read them
         self.whole_read = None      # (staged decision, {whole action id: option}, all listed?) once read
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
-        self.telling = True         # False in a search's copy: no log, no prompts (see `hush`)
+        self.telling = True         # False when nobody reads texts: no prompts, labels, notes (see `mute`)
         self.lists_lazily = False   # a staged decision's options listed only when read (see `list_pending`)
 
     # ---- creation and copying
@@ -75,7 +75,7 @@ class Engine(Frames, Chance, Effects, State):
     def hush(self) -> None:
         """Keep no log and compose no prompts or log texts, and list a decision's options only
         when they are read: a copy only a search reads."""
-        self.telling = False
+        self.mute()
         self.lists_lazily = True
         self.log = []
         self.log_event = _ignore

@@ -86,11 +86,10 @@ class Game:
         c = rules.compiled(variant)
         return cls(rules, Engine.fresh(c, seed, seats, c.variant), [], settled=False)
 
-    def mute(self) -> "Game":
-        """This game, composing no texts from now on: no prompts, no option labels logged, no
-        notes (the events stay in the log). For games only a program plays, such as simulations."""
+    def mute(self) -> None:
+        """Compose no texts from now on: no prompts, no option labels logged, no notes (the
+        events stay in the log). For games only a program plays, such as simulations."""
         self._raw_engine.mute()
-        return self
 
     # ---- state
     @property
