@@ -68,9 +68,15 @@ class Chance:
         return items[i]
 
     def shuffle_list(self, items: list) -> None:
+        # `below` written out: searches shuffle every deck of every copy they look at
+        state = self.rng
         for i in range(len(items) - 1, 0, -1):
-            self.rng, j = below(self.rng, i + 1)
+            state = (state + GOLDEN) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.rng = state
 
     def shuffle_space(self, space) -> None:
         self.shuffle_list(self.stack(space))

@@ -135,9 +135,10 @@ def _copier(tp):
     if depth == 1:
         return lambda v: v.copy()
     if depth == 2:
+        copy_inner = list.copy if get_origin(get_args(tp)[-1]) is list else dict.copy   # TypedDicts are dicts
         if get_origin(tp) is list:
-            return lambda v: [x.copy() for x in v]
-        return lambda v: {k: x.copy() for k, x in v.items()}
+            return lambda v: list(map(copy_inner, v))
+        return lambda v: dict(zip(v, map(copy_inner, v.values())))
     raise TypeError(f"a state field of type {tp} is nested too deeply to copy")
 
 
