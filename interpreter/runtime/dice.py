@@ -5,6 +5,7 @@ from .errors import RuleFault
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+MIX_1, MIX_2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 def seed_state(seed: int) -> int:
@@ -15,8 +16,8 @@ def next_value(state: int) -> tuple[int, int]:
     """Advance the state; returns (new state, 64 random bits)."""
     state = (state + GOLDEN) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * MIX_1) & MASK
+    z = ((z ^ (z >> 27)) * MIX_2) & MASK
     return state, z ^ (z >> 31)
 
 
@@ -68,12 +69,12 @@ class Chance:
         return items[i]
 
     def shuffle_list(self, items: list) -> None:
-        # `below` written out: searches shuffle every deck of every copy they look at
+        # `below` written out (the same numbers): searches shuffle every deck of every copy they look at
         state = self.rng
         for i in range(len(items) - 1, 0, -1):
             state = (state + GOLDEN) & MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            z = ((state ^ (state >> 30)) * MIX_1) & MASK
+            z = ((z ^ (z >> 27)) * MIX_2) & MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
         self.rng = state
