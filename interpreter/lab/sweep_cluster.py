@@ -88,6 +88,14 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
+def _hush_teardown() -> None:
+    """After Ctrl-C the scheduler may log the connections the stop cuts, with tracebacks: noise
+    for someone who asked it to stop, so Dask's loggers keep quiet from then on."""
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 def _quietly(close) -> None:
     try:
         close()
@@ -120,6 +128,7 @@ def run(client, tasks: list, record, progress=None) -> Played:
             future.release()
     except KeyboardInterrupt:
         played.interrupted = True
+        _hush_teardown()
     finally:
         if played.interrupted or played.games < total:
             _quietly(lambda: client.cancel(futures, force=True))
