@@ -353,10 +353,12 @@ class ExpressionWriter:
         return f"(lambda {local_name(binding.name)}: {inner.write(body)})({self.write(binding.value)})"
 
     def bounded(self, node) -> bool:
-        """Whether a list's length is bounded by the rules themselves (a list written out, the
-        objects of a kind, the pieces in one space): walking it needs no charge to the work budget,
+        """Whether a list's length is bounded by the rules themselves (a list written out, a
+        table's entry, the objects of a kind, the pieces in one space): walking it needs no charge to the work budget,
         which still counts every call and loop that could repeat it."""
         if isinstance(node, A.ListLit) or _is_call(node, "objects") or _is_call(node, "pieces_at"):
+            return True
+        if isinstance(node, A.Call) and node.ref == "table":      # its entries are constants
             return True
         if isinstance(node, A.Name) and node.ref == "local" and node.name in self.short:
             return True
