@@ -244,16 +244,22 @@ class ExpressionWriter:
 
     def write_lazy(self, node: A.Call) -> str:
         """`any` or `every` of a comprehension, stopping at the first item that decides (nothing in it rolls or picks)."""
-        return f"{'any' if node.func == 'any' else 'all'}({self.write_comprehension(node.args[0], generator=True)})"
+        return self.write_comprehension(node.args[0], decides=node.func)
 
-    def write_comprehension(self, node: A.Comprehension, generator: bool = False):
+    def write_comprehension(self, node: A.Comprehension, decides: str = ""):
         """A comprehension; the location of a name bound outside it, read inside it, is read once
-        before it (where it walks more than one space's pieces, so that saves more than it costs)."""
+        before it (where it walks more than one space's pieces, so that saves more than it costs).
+        `decides` "any" or "every": whether any or every item holds, found by a generator that
+        yields only the item deciding it (resuming a generator for each item would cost more)."""
         holding = not self.constant and not _is_call(node.source, "pieces_at")
         inner, loop = self.comprehension_loop(node, holding)
         elem = inner.write(node.elem)
-        if not node.order:
-            code = f"({elem} {loop})" if generator else f"[{elem} {loop}]"
+        if decides == "any":
+            code = f"next((True {loop} if ({elem})), False)"
+        elif decides == "every":
+            code = f"next((False {loop} if not ({elem})), True)"
+        elif not node.order:
+            code = f"[{elem} {loop}]"
         else:
             keys = [inner.write(key.value) for key in node.order]
             key = keys[0] if len(keys) == 1 else f"({', '.join(keys)})"      # one key is compared as it is

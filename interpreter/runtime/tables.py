@@ -83,5 +83,19 @@ class CompiledGame:
             groups[self.twin_key(oid)] = groups.get(self.twin_key(oid), 0) + 1
         return frozenset(oid for oid in self.pieces if groups[self.twin_key(oid)] == 1)
 
+    @cached_property
+    def _twin_free(self) -> dict:
+        return {}
+
+    def twin_free(self, type_name: str) -> bool:
+        """Whether `type_name` is a kind none of whose objects is ever interchangeable with another:
+        a list of them needs only its repeats left out, no twins merged."""
+        free = self._twin_free.get(type_name)
+        if free is None:
+            members = self.members(type_name)       # none for a type that is not a kind
+            twinless, pieces = self.twinless, set(self.pieces)
+            free = self._twin_free[type_name] = bool(members) and all(o in twinless or o not in pieces for o in members)
+        return free
+
     def kind_of(self, oid: str) -> str:
         return oid.split("#", 1)[0]
