@@ -309,7 +309,11 @@ class Engine(Frames, Chance, Effects, State):
             if kept is None or kept[0] is not decision or option_id not in kept[1]:
                 self.list_pending()
                 decision = self.decision
-        option = next((o for o in decision["options"] or () if o["id"] == option_id), None)
+        for option in decision["options"] or ():
+            if option["id"] == option_id:
+                break
+        else:
+            option = None
         if option is None and "chosen" in decision:      # a whole action's id answers every step left
             option = self.asking_op(decision).whole_action(self, decision, option_id)
         if option is None:

@@ -45,7 +45,7 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
     writer = ExpressionWriter(c, {p.name: local_name(p.name) for p in decl.params}, in_function=True)
     held: dict = {}
     writer.hold_levels = ((held, frozenset()),)         # nothing moves while a function works out its value
-    body = writer.write(decl.body)
+    body = writer.deciding_loop(decl.body, "r") or writer.write(decl.body)
     name = function_name(decl.name)
     lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {comment(c.current_file)}:{decl.line}:{decl.col}"]
     if pure:
@@ -69,8 +69,8 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
               "        runaway()"]
     if held:
         lines.append(f"    {', '.join(held.values())}, = {held_reads(held)},")
-    lines += [f"    r = {body}",
-              "    g.call_depth -= 1             # an error abandons the whole run: no need to restore it then"]
+    lines += [f"    {line}" for line in body] if isinstance(body, list) else [f"    r = {body}"]
+    lines.append("    g.call_depth -= 1             # an error abandons the whole run: no need to restore it then")
     if pure:
         lines += ["    if m is not None:", "        m[k] = r"]
     lines.append("    return r")
@@ -269,6 +269,32 @@ class ExpressionWriter:
             return code
         # read without the check for nothing, which stays at each use: an empty list never makes it
         return f"(lambda {', '.join(held.values())}: {code})({held_reads(held)})"
+
+    def deciding_loop(self, node, target: str) -> list[str] | None:
+        """`any` or `every` of a comprehension (as `write_lazy` takes it) written as Python statements
+        that set `target`: plain loops stopping at the deciding item, nested where an item is itself
+        such a call, with no generator made; None for any other expression. For a function's body."""
+        if not (isinstance(node, A.Call) and node.ref == "builtin" and node.func in ("any", "every")
+                and node.args and self.lazy_enough(node.args[0])) or node.args[0].var in self.scope:
+            return None         # (a loop over a name already bound would change it for what reads it after)
+        comp, found = node.args[0], node.func == "any"      # `found`: the value one deciding item gives
+        holding = not self.constant and not _is_call(comp.source, "pieces_at")
+        inner = self.inner(comp.var, rows=self.rows_written_out(comp.source))
+        if holding:
+            inner.hold_levels += (({}, frozenset({local_name(comp.var)})),)
+        body = [f"if not ({inner.write(comp.cond)}):", "    continue"] if comp.cond is not None else []
+        item = f"{target}_item"
+        nested = inner.deciding_loop(comp.elem, item)
+        if nested is not None:
+            body += nested
+            test = item if found else f"not {item}"
+        else:
+            test = f"({inner.write(comp.elem)})" if found else f"not ({inner.write(comp.elem)})"
+        body += [f"if {test}:", f"    {target} = {found}", "    break"]
+        held = inner.hold_levels[-1][0] if holding else None
+        lines = [f"{', '.join(held.values())}, = {held_reads(held)},"] if held else []
+        lines += [f"{target} = {not found}", f"for {local_name(comp.var)} in {self.walked(comp.source)}:"]
+        return lines + [f"    {line}" for line in body]
 
     def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
