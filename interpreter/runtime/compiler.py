@@ -181,6 +181,20 @@ class Compiled(CompiledGame):
         self.current_file = saved
         return build_chart(name, rows, other, decl.other is not None, domains)
 
+    def reads_nothing_changing(self, node) -> bool:
+        """Whether an expression's value depends only on its local names and what never changes
+        (names of objects and values, constants, attributes no kind declares with `var`)."""
+        for n in A.walk(node):
+            if isinstance(n, A.Name):
+                if n.ref == "var":
+                    return False
+            elif isinstance(n, A.FieldRef):
+                if n.name in self.mutable_names or n.name in ("location", "deck"):
+                    return False
+            elif not isinstance(n, (A.Text, A.IntLit, A.BoolLit, A.NoneLit)):
+                return False
+        return True
+
     def domain(self, type_name: str):
         """Every value of a type, where there are finitely many (enums, true/false, kinds); else None."""
         if type_name in self.enum_values:
@@ -251,6 +265,7 @@ class Compiled(CompiledGame):
             c.prompts = [compile_expr(x.prompt, self) if x.prompt is not None else None for x in ac.params]
             c.group = ac.group or ac.name.replace("_", " ")
             c.label_fn = compile_expr(ac.label, self) if ac.label is not None else None
+            c.fixed_labels = {} if ac.label is not None and self.reads_nothing_changing(ac.label) else None
             c.where = f"{self.current_file}:{ac.line}:{ac.col}"
             self.actions[ac.name] = c
         self.phases = {}

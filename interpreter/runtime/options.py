@@ -8,6 +8,7 @@ from .errors import PYTHON_FAULTS, GameError, RuleFault
 DONE, PASS = "done", "pass"
 BUILT_IN_IDS = (DONE, PASS)
 _BUILT_IN = object()     # what a built-in id stands for while ids are handed out
+FIXED_LABELS_KEPT = 10_000     # labels kept per action whose label reads nothing that changes
 
 
 def value_options(g, values) -> list[dict]:
@@ -50,11 +51,27 @@ def option_label(g, option: dict) -> str:
     action = g.c.actions[value["action"]]
     args = value["args"]
     if action.label_fn is not None:
+        known = action.fixed_labels
+        if known is None:
+            return _composed_label(g, action, args)
+        key = tuple(args)
         try:
-            return action.label_fn(g, dict(zip(action.params, args)))
-        except (RuleFault,) + PYTHON_FAULTS as err:
-            raise GameError(f"{action.where}: error: the label of '{action.name}' cannot be composed ({err})") from None
+            label = known.get(key)
+        except TypeError:       # a list among the arguments
+            return _composed_label(g, action, args)
+        if label is None:
+            if len(known) >= FIXED_LABELS_KEPT:
+                known.clear()
+            label = known[key] = _composed_label(g, action, args)
+        return label
     return action.name.replace("_", " ") + (" " + ", ".join(g.display(a) for a in args) if args else "")
+
+
+def _composed_label(g, action, args: list) -> str:
+    try:
+        return action.label_fn(g, dict(zip(action.params, args)))
+    except (RuleFault,) + PYTHON_FAULTS as err:
+        raise GameError(f"{action.where}: error: the label of '{action.name}' cannot be composed ({err})") from None
 
 
 def decision_labels(g) -> list[str]:

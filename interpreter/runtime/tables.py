@@ -31,6 +31,7 @@ class Callable:
     where: str = ""              # actions: FILE:LINE:COL of the declaration, for errors in its label
     pure: bool = True            # functions: no dice or random picks, so a value can be reused
     made: dict = field(default_factory=dict)     # actions of one parameter: the option of each text value, made once (options are never changed)
+    fixed_labels: dict | None = None             # actions whose label reads nothing that changes: each one composed, by arguments
 
 
 @dataclass
