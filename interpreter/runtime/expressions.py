@@ -160,6 +160,7 @@ class ExpressionWriter:
         self.in_function = in_function      # a function body: there is no statement environment
         self.constant = constant            # evaluated while compiling: there is no game either
         self.short = short                  # local names that hold a list written out in the rules
+        self.walking: dict = {}             # local names walking the objects of a kind: that kind
         self.reads_env = False
         # where locations are read once, outermost first: a function's body, each comprehension
         # around here (see write_comprehension), as (reads held, Python names bound since it began)
@@ -225,8 +226,11 @@ class ExpressionWriter:
         table = self.field_table(name)
         if name in self.c.mutable_names:
             if _simple(obj):        # every object with a `var` attribute has its own dictionary of them
-                changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: frozenset(
-                    o for o, defaults in self.c.var_defaults.items() if name in defaults))
+                has_var = frozenset(o for o, defaults in self.c.var_defaults.items() if name in defaults)
+                kind = self.walking.get(node.obj.name) if isinstance(node.obj, A.Name) and node.obj.ref == "local" else None
+                if kind is not None and has_var.issuperset(self.c.members(kind)):
+                    return f"g.fields[{obj}][{name!r}]"       # an item of a kind whose every object has it
+                changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: has_var)
                 return f"(g.fields[{obj}][{name!r}] if {obj} in {changeable} else {table}[{obj}])"
             return f"var_field(g, {obj}, {name!r}, {table})"
         return f"{table}[{obj}]"
@@ -279,7 +283,7 @@ class ExpressionWriter:
             return None         # (a loop over a name already bound would change it for what reads it after)
         comp, found = node.args[0], node.func == "any"      # `found`: the value one deciding item gives
         holding = not self.constant and not _is_call(comp.source, "pieces_at")
-        inner = self.inner(comp.var, rows=self.rows_written_out(comp.source))
+        inner = self.item_writer(comp)
         if holding:
             inner.hold_levels += (({}, frozenset({local_name(comp.var)})),)
         body = [f"if not ({inner.write(comp.cond)}):", "    continue"] if comp.cond is not None else []
@@ -299,7 +303,7 @@ class ExpressionWriter:
     def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
         source = node.source
-        inner = self.inner(node.var, rows=self.rows_written_out(source))
+        inner = self.item_writer(node)
         if holding:
             inner.hold_levels += (({}, frozenset({local_name(node.var)})),)
         loop = f"for {local_name(node.var)} in {self.walked(source)}"
@@ -313,13 +317,22 @@ class ExpressionWriter:
         code = f"g.stack({self.write(source.args[0])})" if _is_call(source, "pieces_at") else self.write(source)
         return code if self.bounded(source) or not charged else f"each(g, {code})"
 
-    def inner(self, name: str, rows: bool = False) -> "ExpressionWriter":
+    def inner(self, name: str, rows: bool = False, kind: str | None = None) -> "ExpressionWriter":
         """A writer for code inside a binding of `name` (a comprehension's item, a `let`, `x -> ...`);
-        `rows`: the name holds a row of a list written out in the rules."""
+        `rows`: the name holds a row of a list written out in the rules; `kind`: it walks that kind's objects."""
         short = self.short | {name} if rows else self.short - {name}
         nested = _Nested(self, dict(self.scope, **{name: local_name(name)}), short)
         nested.hold_levels = tuple((held, bound | {local_name(name)}) for held, bound in self.hold_levels)
+        nested.walking = {n: k for n, k in self.walking.items() if n != name}
+        if kind is not None:
+            nested.walking[name] = kind
         return nested
+
+    def item_writer(self, node: A.Comprehension) -> "ExpressionWriter":
+        """The writer of the code inside a comprehension, which knows what its item is bound to."""
+        source = node.source
+        walks_kind = _is_call(source, "objects") and isinstance(source.args[0], A.Name) and source.args[0].ref == "kind"
+        return self.inner(node.var, rows=self.rows_written_out(source), kind=source.args[0].name if walks_kind else None)
 
     def held_location(self, obj: str) -> str | None:
         """The name holding `obj.location` where it is read once: at the outermost level inside
