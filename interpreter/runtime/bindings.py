@@ -76,12 +76,12 @@ def action_options(g, action, fixed: list = (), checked: bool = False) -> list[d
     if not fixed and len(action.params) == 1 and action.checks[1] is None:     # nothing to walk: each value is an option
         name, made = action.name, action.made
         values = choices(g, action, 0, env)
-        twin_free = g.c.twin_free(action.domains[0][2])
-        if twin_free:
-            known = [made.get(v) for v in dict.fromkeys(values)]
+        kept = dict.fromkeys(values) if g.c.twin_free(action.domains[0][2]) else None
+        if kept is not None:
+            known = [made.get(v) for v in kept]
             if None not in known:       # every value offered before: its option, whose id no other option has
                 return known
-        for v in dict.fromkeys(values) if twin_free else distinct(g, values, ()):
+        for v in kept if kept is not None else distinct(g, values, ()):
             option = made.get(v) if v.__class__ is str else None
             if option is None:
                 option = {"id": f"{name}:{option_id(v)}", "label": None, "value": {"action": name, "args": [v]}}

@@ -41,6 +41,7 @@ class Compiled(CompiledGame):
         self._members: dict[str, list[str]] = {}
         self._twin_keys: dict[str, str] = {}
         self._members_set: dict[str, frozenset] = {}
+        self._objects_with_var: dict[str, frozenset] = {}
         self.constants: dict = {}                 # each constant's value, worked out when first needed
         self.build_objects()
         self.build_code()
@@ -180,6 +181,13 @@ class Compiled(CompiledGame):
         domains = [self.domain(prm.type.name) for prm in decl.params]
         self.current_file = saved
         return build_chart(name, rows, other, decl.other is not None, domains)
+
+    def objects_with_var(self, name: str) -> frozenset:
+        """The objects that have `name` as a `var` attribute (each keeps its own in the state)."""
+        known = self._objects_with_var
+        if name not in known:
+            known[name] = frozenset(o for o, defaults in self.var_defaults.items() if name in defaults)
+        return known[name]
 
     def reads_nothing_changing(self, node) -> bool:
         """Whether an expression's value depends only on its local names and what never changes

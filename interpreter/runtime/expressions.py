@@ -226,11 +226,10 @@ class ExpressionWriter:
         table = self.field_table(name)
         if name in self.c.mutable_names:
             if _simple(obj):        # every object with a `var` attribute has its own dictionary of them
-                has_var = frozenset(o for o, defaults in self.c.var_defaults.items() if name in defaults)
                 kind = self.walking.get(node.obj.name) if isinstance(node.obj, A.Name) and node.obj.ref == "local" else None
-                if kind is not None and has_var.issuperset(self.c.members(kind)):
+                if kind is not None and self.c.objects_with_var(name).issuperset(self.c.members(kind)):
                     return f"g.fields[{obj}][{name!r}]"       # an item of a kind whose every object has it
-                changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: has_var)
+                changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: self.c.objects_with_var(name))
                 return f"(g.fields[{obj}][{name!r}] if {obj} in {changeable} else {table}[{obj}])"
             return f"var_field(g, {obj}, {name!r}, {table})"
         return f"{table}[{obj}]"
@@ -283,9 +282,7 @@ class ExpressionWriter:
             return None         # (a loop over a name already bound would change it for what reads it after)
         comp, found = node.args[0], node.func == "any"      # `found`: the value one deciding item gives
         holding = not self.constant and not _is_call(comp.source, "pieces_at")
-        inner = self.item_writer(comp)
-        if holding:
-            inner.hold_levels += (({}, frozenset({local_name(comp.var)})),)
+        inner = self.item_writer(comp, holding)
         body = [f"if not ({inner.write(comp.cond)}):", "    continue"] if comp.cond is not None else []
         item = f"{target}_item"
         nested = inner.deciding_loop(comp.elem, item)
@@ -303,9 +300,7 @@ class ExpressionWriter:
     def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
         source = node.source
-        inner = self.item_writer(node)
-        if holding:
-            inner.hold_levels += (({}, frozenset({local_name(node.var)})),)
+        inner = self.item_writer(node, holding)
         loop = f"for {local_name(node.var)} in {self.walked(source)}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
@@ -328,11 +323,15 @@ class ExpressionWriter:
             nested.walking[name] = kind
         return nested
 
-    def item_writer(self, node: A.Comprehension) -> "ExpressionWriter":
-        """The writer of the code inside a comprehension, which knows what its item is bound to."""
+    def item_writer(self, node: A.Comprehension, holding: bool) -> "ExpressionWriter":
+        """The writer of the code inside a comprehension, which knows what its item is bound to;
+        `holding`: locations read inside it of names bound outside are read once, before it."""
         source = node.source
         walks_kind = _is_call(source, "objects") and isinstance(source.args[0], A.Name) and source.args[0].ref == "kind"
-        return self.inner(node.var, rows=self.rows_written_out(source), kind=source.args[0].name if walks_kind else None)
+        inner = self.inner(node.var, rows=self.rows_written_out(source), kind=source.args[0].name if walks_kind else None)
+        if holding:
+            inner.hold_levels += (({}, frozenset({local_name(node.var)})),)
+        return inner
 
     def held_location(self, obj: str) -> str | None:
         """The name holding `obj.location` where it is read once: at the outermost level inside
