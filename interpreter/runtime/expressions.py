@@ -274,9 +274,12 @@ class ExpressionWriter:
         return f"(lambda {', '.join(held.values())}: {code})({held_reads(held)})"
 
     def deciding_loop(self, node, target: str) -> list[str] | None:
-        """`any` or `every` of a comprehension (as `write_lazy` takes it) written as Python statements
-        that set `target`: plain loops stopping at the deciding item, nested where an item is itself
-        such a call, with no generator made; None for any other expression. For a function's body."""
+        """`any` or `every` of a comprehension (as `write_lazy` takes it), or a `find` (as `write_find`
+        takes it), written as Python statements that set `target`: plain loops stopping at the
+        deciding item, nested where an item is itself such a call, with no generator made; None for
+        any other expression. For a function's body."""
+        if _is_call(node, "find"):
+            return self.finding_loop(node, target)
         if not (isinstance(node, A.Call) and node.ref == "builtin" and node.func in ("any", "every")
                 and node.args and self.lazy_enough(node.args[0])) or node.args[0].var in self.scope:
             return None         # (a loop over a name already bound would change it for what reads it after)
@@ -296,6 +299,23 @@ class ExpressionWriter:
         lines = [f"{', '.join(held.values())}, = {held_reads(held)},"] if held else []
         lines += [f"{target} = {not found}", f"for {local_name(comp.var)} in {self.walked(comp.source)}:"]
         return lines + [f"    {line}" for line in body]
+
+    def finding_loop(self, node: A.Call, target: str) -> list[str] | None:
+        """`find(list, x -> test)` as `deciding_loop` writes it: the first item passing, or none."""
+        source, test = node.args[0], node.args[1] if len(node.args) == 2 else None
+        if not isinstance(test, A.Lambda) or test.param in self.scope or self.indexed_find(source, test) is not None:
+            return None             # (a loop over a name already bound would change it for what reads it after)
+        item, found = local_name(test.param), self.inner(test.param).write(test.body)
+        step = [f"    if {found}:", f"        {target} = {item}", "        break"]
+        lists = source.args[0] if _is_call(source, "flatten") else None
+        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+            inner, _ = self.comprehension_loop(lists)           # one walk of the lists, none of them built
+            skip = [f"    if not ({inner.write(lists.cond)}):", "        continue"] if lists.cond is not None else []
+            part = inner.walked(lists.elem, charged=False)      # as flatten, which charges nothing per list
+            return [f"{target} = None", f"for {local_name(lists.var)} in {self.walked(lists.source)}:", *skip,
+                    f"    for {item} in {part}:", *(f"    {line}" for line in step),
+                    "    else:", "        continue", "    break"]
+        return [f"{target} = None", f"for {item} in {self.write(source)}:", *step]
 
     def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
         """A comprehension's `for … in … if …`, and the writer of the code inside it."""
