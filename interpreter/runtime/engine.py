@@ -9,7 +9,7 @@ from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
 from .state import State, copy_state, state_json
-from .support import MAX_STEPS, MAX_WORK, runaway, too_many_steps
+from .support import MAX_STEPS, MAX_WORK, RESUME_DEPTH, runaway, too_many_steps
 
 
 class Engine(Frames, Chance, Effects, State):
@@ -241,7 +241,9 @@ class Engine(Frames, Chance, Effects, State):
                 op = ops[pc]
                 self.kept_memo = None        # the rules go on: what was listed before may change
                 straight = op.straight
-                if straight is None:
+                if op.resume is not None and self.resume_depth < RESUME_DEPTH:
+                    op.resume(self, envs[f["env"]], f)
+                elif straight is None:
                     f["pc"] = pc + 1
                     op.run(self, f)
                 else:

@@ -19,6 +19,8 @@ from .op import Op
 from .statements import PhaseOp
 from .straight import ASKING, escapes
 
+OWN_MARK = "own frame at "
+OWN_FRAME = OWN_MARK + "{pc}"       # in a continuation's chain: the frame `f` it was called with
 PASS_CHECK = ["g.passes += 1", "if g.passes > MAX_STEPS:", "    too_many_steps()"]
 
 
@@ -29,6 +31,8 @@ class ResumableWriter:
         self.c, self.straight = c, straight
         self.statement_is_straight = straight.straightness.statement
         self.names: dict[int, str] = {}        # block -> the name of its function
+        self.continuing = False                 # writing a continuation (its jumps leave frames)
+        self.python_loops = 0                   # loops written as Python loops around the statement written
 
     def write_all(self) -> list:
         """Each block's resumable function, or None (straight blocks, and bodies this cannot write)."""
@@ -43,7 +47,55 @@ class ResumableWriter:
         functions = [None] * len(c.blocks)
         for index, name in self.names.items():
             functions[index] = self.define(name, c.blocks[index], index)
+        self.write_continuations()
         return functions
+
+    def write_continuations(self) -> None:
+        """For each place the frame machine takes a block up again (its start, and after each
+        statement that may leave frames), a function running the rest of the block at once from
+        there, as the block's first operation's `resume` (see Engine.run)."""
+        c = self.c
+        for index, block in enumerate(c.blocks):
+            if c.straight[index] is not None:
+                continue
+            starts = [0] + [k + 1 for k, st in enumerate(block.stmts) if not self.runs_at_once(st)]
+            for k in dict.fromkeys(starts):
+                if self.worth_continuing(block.stmts[k:]) and self.writable(block.stmts[k:], block.ops[k:]):
+                    block.ops[k].resume = self.define_continuation(block, index, k)
+
+    def worth_continuing(self, stmts: list) -> bool:
+        """Whether running `stmts` at once saves the frame machine steps: not where it would take
+        them in one step anyway (all run at once) or stop at once at a decision."""
+        for st in stmts:
+            if not self.runs_at_once(st):
+                return not self.asks_at_once(st)
+        return False
+
+    def asks_at_once(self, st) -> bool:
+        """Whether a statement stops at a decision before doing anything that may leave frames."""
+        if isinstance(st, A.AsSeat):
+            return next((self.asks_at_once(inner) for inner in st.body if not self.runs_at_once(inner)), False)
+        return isinstance(st, ASKING)
+
+    def define_continuation(self, block, index: int, start: int):
+        """The rest of block `index` from statement `start`, run at once with the block's frame `f`
+        on top: it leaves `f` finished, or pointing at where it stopped (with the frames of what
+        it is inside above it), or gone, where a jump left it as the frame machine would."""
+        name = self.c.code.fresh_name(f"{block.stem}_from_{start}")
+        lines = [(f"def {name}(g, e, f):", None), (f"    # {block.file}:{block.line}", None),
+                 ("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
+                 ("    g.resume_depth += 1", None), ("    try:", None)]
+        self.continuing = True
+        try:
+            for k in range(start, len(block.stmts)):
+                st, op = block.stmts[k], block.ops[k]
+                where = f"{block.file}:{st.line}:{st.col}"
+                lines += [(text, where if at is None else at)
+                          for text, at in self.statement(st, op, k, "        ", [OWN_FRAME], block.file)]
+        finally:
+            self.continuing = False
+        lines += [(f'        f["pc"] = {len(block.ops)}', None), ("    finally:", None), ("        g.resume_depth -= 1", None)]
+        return self.c.code.define_located(name, lines)
 
     # ---- what can be written
     def writable(self, stmts: list, ops: list) -> bool:
@@ -95,8 +147,13 @@ class ResumableWriter:
         if isinstance(st, ASKING):
             return [(indent + self.suspend(chain, k), None)]
         if isinstance(st, (A.Break, A.Continue)):
+            if self.continuing and not self.python_loops:       # the loop is a frame below: leave as the frame machine would
+                return [(f"{indent}g.unwind_loop(keep_loop={isinstance(st, A.Continue)})", None), (f"{indent}return", None)]
             return [(f"{indent}{st.stmt}", None)]
         if isinstance(st, A.Return):
+            if self.continuing:         # the call is a frame below: end it as the frame machine would
+                value = "" if st.value is None else self.straight.expr(st.value)
+                return [(f"{indent}g.unwind_call({value})", None), (f"{indent}return", None)]
             if st.value is None:
                 return [(f"{indent}return", None)]
             return [(f"{indent}{self.straight.expr(st.value)}", None), (f"{indent}return", None)]   # its work is spent, its value unused
@@ -126,12 +183,22 @@ class ResumableWriter:
 
     @staticmethod
     def suspend(chain: list, pc: int) -> str:
-        frames = ", ".join(chain[:-1] + [chain[-1].replace("{pc}", str(pc))])
-        return f"return suspend(g, base, env_id, e, [{frames}])"
+        frames = chain[:-1] + [chain[-1].replace("{pc}", str(pc))]
+        if frames[0].startswith(OWN_MARK):      # a continuation's own frame is on the stack already
+            return f'f["pc"] = {frames[0][len(OWN_MARK):]}; return suspend(g, base, env_id, e, [{", ".join(frames[1:])}])'
+        return f"return suspend(g, base, env_id, e, [{', '.join(frames)}])"
 
     @staticmethod
     def frame(index: int, kind: str, details: str = "") -> str:
         return f'{{"block": {index}, "env": None, "pc": {{pc}}, "kind": "{kind}"{details}}}'
+
+    def loop_lines(self, index: int, indent: str, chain: list) -> list:
+        """A loop's body, written inside a Python loop (where `break` and `continue` are Python's)."""
+        self.python_loops += 1
+        try:
+            return self.block_lines(index, indent, chain)
+        finally:
+            self.python_loops -= 1
 
     def write_if(self, st, op, indent, chain):
         lines = []
@@ -150,18 +217,18 @@ class ResumableWriter:
                  (f"{indent}for {i} in range(len({items})):", None)]
                 + self.passes(indent + "    ")
                 + [(f"{indent}    e[{st.var!r}] = {items}[{i}]", None)]
-                + self.block_lines(op.body, indent + "    ", chain + [inner]))
+                + self.loop_lines(op.body, indent + "    ", chain + [inner]))
 
     def write_repeat(self, st, op, indent, chain):
         n, i = self.straight.temporary(), self.straight.temporary()
         inner = self.frame(op.body, "repeat", f', "i": {i}, "n": {n}')
         return ([(f"{indent}{n} = {self.straight.expr(st.count)}", None), (f"{indent}for {i} in range({n}):", None)]
-                + self.passes(indent + "    ") + self.block_lines(op.body, indent + "    ", chain + [inner]))
+                + self.passes(indent + "    ") + self.loop_lines(op.body, indent + "    ", chain + [inner]))
 
     def write_while(self, st, op, indent, chain):
         inner = self.frame(op.body, "while", f', "test": {list(op.ref)!r}')
         return ([(f"{indent}while {self.straight.expr(st.cond)}:", None)]
-                + self.passes(indent + "    ") + self.block_lines(op.body, indent + "    ", chain + [inner]))
+                + self.passes(indent + "    ") + self.loop_lines(op.body, indent + "    ", chain + [inner]))
 
     def write_as_seat(self, st, op, indent, chain):
         saved = self.straight.temporary()

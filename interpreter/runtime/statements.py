@@ -416,5 +416,5 @@ def compile_stmt(st, c) -> Op:
     else:
         op = OPS[st.stmt](st, c)
     op.where = f"{c.current_file}:{st.line}:{st.col}"
-    op.straight, op.span = None, 1
+    op.straight, op.span, op.resume = None, 1, None
     return op
