@@ -91,7 +91,7 @@ class ResumableWriter:
                 st, op = block.stmts[k], block.ops[k]
                 where = f"{block.file}:{st.line}:{st.col}"
                 lines += [(text, where if at is None else at)
-                          for text, at in self.statement(st, op, k, "        ", [OWN_FRAME], block.file)]
+                          for text, at in self.statement(st, op, index, k, "        ", [OWN_FRAME], block.file)]
         finally:
             self.continuing = False
         lines += [(f'        f["pc"] = {len(block.ops)}', None), ("    finally:", None), ("        g.resume_depth -= 1", None)]
@@ -138,14 +138,15 @@ class ResumableWriter:
         lines = []
         for k, (st, op) in enumerate(zip(block.stmts, block.ops)):
             where = f"{block.file}:{st.line}:{st.col}"
-            lines += [(text, where if at is None else at) for text, at in self.statement(st, op, k, indent, chain, block.file)]
+            lines += [(text, where if at is None else at) for text, at in self.statement(st, op, index, k, indent, chain, block.file)]
         return lines or [(indent + "pass", None)]
 
-    def statement(self, st, op, k: int, indent: str, chain: list, file: str) -> list:
+    def statement(self, st, op, index: int, k: int, indent: str, chain: list, file: str) -> list:
+        """Statement `k` of block `index`, as lines of Python (with the rules position of any that differs)."""
         if self.runs_at_once(st):
             return self.straight.statement(st, op, indent, file)
         if isinstance(st, ASKING):
-            return [(indent + self.suspend(chain, k), None)]
+            return self.ask_here(op, index, k, indent, chain)
         if isinstance(st, (A.Break, A.Continue)):
             if self.continuing and not self.python_loops:       # the loop is a frame below: leave as the frame machine would
                 return [(f"{indent}g.unwind_loop(keep_loop={isinstance(st, A.Continue)})", None), (f"{indent}return", None)]
@@ -168,6 +169,20 @@ class ResumableWriter:
             else self.c.code.name_of(("op", id(op)), "op", lambda: op.now)
         return [(f"{indent}{run}(g, e)", None), (f"{indent}if len(g.frames) > base:", None),
                 (f"{indent}    {self.suspend(chain, k + 1)}", None)]
+
+    def ask_here(self, op, index: int, k: int, indent: str, chain: list) -> list:
+        """A statement that asks, run by its operation where it stands, as the frame machine would run
+        it: the body stops only where a decision is asked (one option is taken and none skipped at
+        once) or what was chosen left frames. A body not yet stopped keeps its environment under
+        its id only while the operation runs, as a decision may name it."""
+        run = self.c.code.name_of(("ask", id(op)), "ask", lambda: op.run)
+        lines = [] if self.continuing else [f"{indent}g.envs[env_id] = e"]
+        lines += [f'{indent}{run}(g, {{"block": {index}, "env": env_id, "pc": {k + 1}}})',
+                  f"{indent}if g.decision is not None or len(g.frames) > base:",
+                  f"{indent}    {self.suspend(chain, k + 1)}"]
+        if not self.continuing:
+            lines.append(f"{indent}del g.envs[env_id]")
+        return [(line, None) for line in lines]
 
     def write_call(self, st, indent: str) -> list:
         """A call of a procedure that may ask, dispatched as `Frames.call` would dispatch it."""
