@@ -1,12 +1,17 @@
 """Bodies that may ask, written as Python that runs at once until a decision is due.
 
 A procedure, phase, action or `does` body runs as one generated function `fn(g, e, head)`.
-Where it reaches a statement that asks (or a call, resolve or trigger that left frames behind),
-it stops and writes out its position as the frames the frame machine would hold at that point:
+A statement that asks is run where it stands by its operation; where that asks a decision (or
+a call, resolve or trigger left frames behind), the body stops and writes out its position as
+the frames the frame machine would hold at that point:
 its own call or phase frame (`head` gives the kind), then one frame per `if` branch, loop and
 `as seat` it is inside, each with the statement to go on from. Those frames go below any its
 callees left, so the frame machine carries on exactly where the body stopped: saves, copies and
 look-ahead see frames as before, and bodies whose paths ask nothing this time never touch them.
+
+Once the decision is answered, the frame machine takes the blocks up again. Where it does, a
+continuation runs the rest of the block at once in the same way (`Op.resume`): from its start,
+and from after each statement that may leave frames.
 
 It spends the rules' work budget exactly as the frame machine does (loops and calls that may ask
 are not charged; what runs at once is written as straight.py writes it), so searches that stop on
