@@ -8,7 +8,7 @@ from .effects import Effects
 from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
-from .state import State, copy_state, state_json
+from .state import LOOPS, State, copy_state, state_json
 from .support import MAX_STEPS, MAX_WORK, RESUME_DEPTH, runaway, too_many_steps
 
 
@@ -231,12 +231,16 @@ class Engine(Frames, Chance, Effects, State):
                 if steps > MAX_STEPS:
                     too_many_steps()
                 f = frames[-1]
-                ops = blocks[f["block"]].ops
+                block = blocks[f["block"]]
+                ops = block.ops
                 pc = f["pc"]
                 if pc >= len(ops):
                     if op is None and f["kind"] == "while":
                         op = blocks[f["test"][0]].ops[f["test"][1]]      # an empty loop names itself
-                    self.end_of_block(f)
+                    if block.next_passes is not None and f["kind"] in LOOPS and self.resume_depth < RESUME_DEPTH:
+                        block.next_passes(self, envs[f["env"]], f)
+                    else:
+                        self.end_of_block(f)
                     continue
                 op = ops[pc]
                 self.kept_memo = None        # the rules go on: what was listed before may change

@@ -11,7 +11,8 @@ look-ahead see frames as before, and bodies whose paths ask nothing this time ne
 
 Once the decision is answered, the frame machine takes the blocks up again. Where it does, a
 continuation runs the rest of the block at once in the same way (`Op.resume`): from its start,
-and from after each statement that may leave frames.
+and from after each statement that may leave frames; and where a loop's pass ends, its next
+passes run at once (`Block.next_passes`).
 
 It spends the rules' work budget exactly as the frame machine does (loops and calls that may ask
 are not charged; what runs at once is written as straight.py writes it), so searches that stop on
@@ -53,7 +54,34 @@ class ResumableWriter:
         for index, name in self.names.items():
             functions[index] = self.define(name, c.blocks[index], index)
         self.write_continuations()
+        self.write_next_passes()
         return functions
+
+    def write_next_passes(self) -> None:
+        """For each loop that may ask, a function running the passes after the one ending at once,
+        as its body's `next_passes` (see Engine.run)."""
+        c = self.c
+        for block in c.blocks:
+            for st, op in zip(block.stmts or (), block.ops):
+                if isinstance(st, (A.For, A.Repeat, A.While)) and not self.runs_at_once(st) \
+                        and self.worth_continuing(st.body) and self.writable_block(op.body):
+                    c.blocks[op.body].next_passes = self.define_next_passes(st, op, block)
+
+    def define_next_passes(self, st, op, block):
+        """The loop frame `f` on top has ended a pass: it goes, and the passes left run at once (the
+        loop's frame is written again where one stops)."""
+        name = self.c.code.fresh_name(f"{block.stem}_passes")
+        lines = [(f"def {name}(g, e, f):", None), (f"    # {block.file}:{st.line}", None), ("    g.frames.pop()", None),
+                 ("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
+                 ("    g.resume_depth += 1", None), ("    try:", None)]
+        self.continuing = True
+        try:
+            lines += [(text, f"{block.file}:{st.line}:{st.col}" if at is None else at)
+                      for text, at in getattr(self, f"write_{st.stmt}")(st, op, "        ", [], resuming=True)]
+        finally:
+            self.continuing = False
+        lines += [("    finally:", None), ("        g.resume_depth -= 1", None)]
+        return self.c.code.define_located(name, lines)
 
     def write_continuations(self) -> None:
         """For each place the frame machine takes a block up again (its start, and after each
@@ -230,22 +258,26 @@ class ResumableWriter:
             lines += self.block_lines(op.other, indent + "    ", chain + [self.frame(op.other, "block")])
         return lines
 
-    def write_for(self, st, op, indent, chain):
+    def write_for(self, st, op, indent, chain, resuming: bool = False):
+        """A `for` loop; `resuming`: from the pass after the one its frame `f` has ended."""
         items, i = self.straight.temporary(), self.straight.temporary()
         inner = self.frame(op.body, "for", f', "var": {st.var!r}, "items": {items}, "i": {i}')
-        return ([(f"{indent}{items} = list({self.straight.expr(st.source)})", None),
-                 (f"{indent}for {i} in range(len({items})):", None)]
+        head = [f'{items} = f["items"]', f'for {i} in range(f["i"] + 1, len({items})):'] if resuming else \
+            [f"{items} = list({self.straight.expr(st.source)})", f"for {i} in range(len({items})):"]
+        return ([(indent + line, None) for line in head]
                 + self.passes(indent + "    ")
                 + [(f"{indent}    e[{st.var!r}] = {items}[{i}]", None)]
                 + self.loop_lines(op.body, indent + "    ", chain + [inner]))
 
-    def write_repeat(self, st, op, indent, chain):
+    def write_repeat(self, st, op, indent, chain, resuming: bool = False):
         n, i = self.straight.temporary(), self.straight.temporary()
         inner = self.frame(op.body, "repeat", f', "i": {i}, "n": {n}')
-        return ([(f"{indent}{n} = {self.straight.expr(st.count)}", None), (f"{indent}for {i} in range({n}):", None)]
+        head = [f'{n} = f["n"]', f'for {i} in range(f["i"] + 1, {n}):'] if resuming else \
+            [f"{n} = {self.straight.expr(st.count)}", f"for {i} in range({n}):"]
+        return ([(indent + line, None) for line in head]
                 + self.passes(indent + "    ") + self.loop_lines(op.body, indent + "    ", chain + [inner]))
 
-    def write_while(self, st, op, indent, chain):
+    def write_while(self, st, op, indent, chain, resuming: bool = False):
         inner = self.frame(op.body, "while", f', "test": {list(op.ref)!r}')
         return ([(f"{indent}while {self.straight.expr(st.cond)}:", None)]
                 + self.passes(indent + "    ") + self.loop_lines(op.body, indent + "    ", chain + [inner]))

@@ -13,6 +13,7 @@ class Block:
     file: str = ""
     line: int = 0
     stem: str = ""              # names its generated code after its declaration
+    next_passes: object = None  # a loop's body: runs the passes after the one ending, at once (see resumable.py)
 
 
 @dataclass

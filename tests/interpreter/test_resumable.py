@@ -16,12 +16,13 @@ SEATS = {"westerplatte": 2}
 
 def frame_by_frame(game):
     """The game (not yet started) with its rules run only by the frame machine: no resumable
-    bodies, and no operation taking up the rest of its block at once."""
+    bodies, no operation taking up the rest of its block at once, no loop its next passes."""
     engine = game._raw_engine
     c = copy.copy(engine.c)
     c.resumable = [None] * len(c.resumable)
     c.blocks = [copy.copy(block) for block in c.blocks]
     for block in c.blocks:
+        block.next_passes = None
         block.ops = [copy.copy(op) for op in block.ops]
         for op in block.ops:
             op.resume = None
@@ -47,6 +48,7 @@ def test_each_pack_plays_state_for_state_as_on_the_frame_machine(pack):
     c = rules.new_game(seats=SEATS.get(pack, 1))._engine.c
     assert any(c.resumable), "the pack has no resumable body"
     assert any(op.resume for block in c.blocks for op in block.ops), "the pack has no block taken up at once"
+    assert any(block.next_passes for block in c.blocks), "the pack has no loop whose passes run at once"
     for seed in range(3):
         start = dict(seed=seed, seats=SEATS.get(pack, 1))
         resumed = positions(rules.new_game(**start), random.Random(seed), 120)
