@@ -98,10 +98,10 @@ class ResumableWriter:
 
     def worth_continuing(self, stmts: list) -> bool:
         """Whether running `stmts` at once saves the frame machine steps: not where it would take
-        them in one step anyway (all run at once) or stop at once at a decision."""
+        them in one step anyway (all run at once, or up to a jump) or stop at once at a decision."""
         for st in stmts:
             if not self.runs_at_once(st):
-                return not self.asks_at_once(st)
+                return not (self.asks_at_once(st) or isinstance(st, (A.Break, A.Continue, A.Return)))
         return False
 
     def asks_at_once(self, st) -> bool:
