@@ -64,7 +64,7 @@ class ResumableWriter:
         for block in c.blocks:
             for st, op in zip(block.stmts or (), block.ops):
                 if isinstance(st, (A.For, A.Repeat, A.While)) and not self.runs_at_once(st) \
-                        and self.worth_continuing(st.body) and self.writable_block(op.body):
+                        and self.writable_block(op.body):
                     c.blocks[op.body].next_passes = self.define_next_passes(st, op, block)
 
     def define_next_passes(self, st, op, block):
