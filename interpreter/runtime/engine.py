@@ -238,6 +238,7 @@ class Engine(Frames, Chance, Effects, State):
                     if op is None and f["kind"] == "while":
                         op = blocks[f["test"][0]].ops[f["test"][1]]      # an empty loop names itself
                     if block.next_passes is not None and f["kind"] in LOOPS and self.resume_depth < RESUME_DEPTH:
+                        self.kept_memo = None
                         block.next_passes(self, envs[f["env"]], f)
                     else:
                         self.end_of_block(f)

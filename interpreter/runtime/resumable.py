@@ -209,7 +209,8 @@ class ResumableWriter:
         once) or what was chosen left frames. A body not yet stopped keeps its environment under
         its id only while the operation runs, as a decision may name it."""
         run = self.c.code.name_of(("ask", id(op)), "ask", lambda: op.run)
-        lines = [] if self.continuing else [f"{indent}g.envs[env_id] = e"]
+        lines = [f"{indent}g.kept_memo = None           # the rules went on: what was listed before may change"]
+        lines += [] if self.continuing else [f"{indent}g.envs[env_id] = e"]
         lines += [f'{indent}{run}(g, {{"block": {index}, "env": env_id, "pc": {k + 1}}})',
                   f"{indent}if g.decision is not None or len(g.frames) > base:",
                   f"{indent}    {self.suspend(chain, k + 1)}"]
