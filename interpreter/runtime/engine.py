@@ -9,7 +9,7 @@ from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
 from .state import LOOPS, State, copy_state, state_json
-from .support import MAX_STEPS, MAX_WORK, RESUME_DEPTH, runaway, too_many_steps
+from .support import MAX_STEPS, MAX_WORK, runaway, too_many_steps
 
 
 class Engine(Frames, Chance, Effects, State):
@@ -237,7 +237,7 @@ class Engine(Frames, Chance, Effects, State):
                 if pc >= len(ops):
                     if op is None and f["kind"] == "while":
                         op = blocks[f["test"][0]].ops[f["test"][1]]      # an empty loop names itself
-                    if block.next_passes is not None and f["kind"] in LOOPS and self.resume_depth < RESUME_DEPTH:
+                    if block.next_passes is not None and f["kind"] in LOOPS:
                         self.kept_memo = None
                         block.next_passes(self, envs[f["env"]], f)
                     else:
@@ -246,7 +246,7 @@ class Engine(Frames, Chance, Effects, State):
                 op = ops[pc]
                 self.kept_memo = None        # the rules go on: what was listed before may change
                 straight = op.straight
-                if op.resume is not None and self.resume_depth < RESUME_DEPTH:
+                if op.resume is not None:
                     op.resume(self, envs[f["env"]], f)
                 elif straight is None:
                     f["pc"] = pc + 1
@@ -336,6 +336,8 @@ class Engine(Frames, Chance, Effects, State):
                            option=option_label(self, option), id=option_id,
                            **({"everyone": True} if decision.get("everyone") else {}))
         op = self.asking_op(decision)
+        self.work_before += self.work        # a decision starts a new budget of work (see `charge`)
+        self.work = 0
         self.passes = 0
         try:
             op.apply(self, decision, option)

@@ -61,8 +61,10 @@ class ResumableWriter:
         """For each loop that may ask, a function running the passes after the one ending at once,
         as its body's `next_passes` (see Engine.run)."""
         c = self.c
-        for block in c.blocks:
-            for st, op in zip(block.stmts or (), block.ops):
+        for index, block in enumerate(c.blocks):
+            if c.straight[index] is not None:
+                continue
+            for st, op in zip(block.stmts, block.ops):
                 if isinstance(st, (A.For, A.Repeat, A.While)) and not self.runs_at_once(st) \
                         and self.writable_block(op.body):
                     c.blocks[op.body].next_passes = self.define_next_passes(st, op, block)
@@ -291,6 +293,7 @@ class ResumableWriter:
 
     @staticmethod
     def passes(indent: str) -> list:
-        """A pass of a loop that may ask: not work (the frame machine charges none), but counted
-        toward the runaway limit on statements, as the frame machine counts its steps."""
+        """A pass of a loop that may ask: not work (the frame machine charges none), but one step
+        toward the runaway limit on statements (the frame machine counts one per statement it
+        steps through, so rules run at once go further before a loop without end is stopped)."""
         return [(indent + line, None) for line in PASS_CHECK]
