@@ -72,18 +72,10 @@ class ResumableWriter:
     def define_next_passes(self, st, op, block):
         """The loop frame `f` on top has ended a pass: it goes, and the passes left run at once (the
         loop's frame is written again where one stops)."""
-        name = self.c.code.fresh_name(f"{block.stem}_passes")
-        lines = [(f"def {name}(g, e, f):", None), (f"    # {block.file}:{st.line}", None), ("    g.frames.pop()", None),
-                 ("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
-                 ("    g.resume_depth += 1", None), ("    try:", None)]
-        self.continuing = True
-        try:
-            lines += [(text, f"{block.file}:{st.line}:{st.col}" if at is None else at)
-                      for text, at in getattr(self, f"write_{st.stmt}")(st, op, "        ", [], resuming=True)]
-        finally:
-            self.continuing = False
-        lines += [("    finally:", None), ("        g.resume_depth -= 1", None)]
-        return self.c.code.define_located(name, lines)
+        def body() -> list:
+            return [(text, f"{block.file}:{st.line}:{st.col}" if at is None else at)
+                    for text, at in getattr(self, f"write_{st.stmt}")(st, op, "        ", [], resuming=True)]
+        return self.define_resuming(f"{block.stem}_passes", f"{block.file}:{st.line}", body, popped=True)
 
     def write_continuations(self) -> None:
         """For each place the frame machine takes a block up again (its start, and after each
@@ -116,20 +108,30 @@ class ResumableWriter:
         """The rest of block `index` from statement `start`, run at once with the block's frame `f`
         on top: it leaves `f` finished, or pointing at where it stopped (with the frames of what
         it is inside above it), or gone, where a jump left it as the frame machine would."""
-        name = self.c.code.fresh_name(f"{block.stem}_from_{start}")
-        lines = [(f"def {name}(g, e, f):", None), (f"    # {block.file}:{block.line}", None),
-                 ("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
-                 ("    g.resume_depth += 1", None), ("    try:", None)]
-        self.continuing = True
-        try:
+        def body() -> list:
+            lines = []
             for k in range(start, len(block.stmts)):
                 st, op = block.stmts[k], block.ops[k]
                 where = f"{block.file}:{st.line}:{st.col}"
                 lines += [(text, where if at is None else at)
                           for text, at in self.statement(st, op, index, k, "        ", [OWN_FRAME], block.file)]
+            return lines + [(f'        f["pc"] = {len(block.ops)}', None)]
+        return self.define_resuming(f"{block.stem}_from_{start}", f"{block.file}:{block.line}", body)
+
+    def define_resuming(self, stem: str, where: str, body, popped: bool = False):
+        """A function `fn(g, e, f)` taking up the frame machine's top frame `f` (removed first if
+        `popped`), whose lines `body()` writes with jumps that leave the frames below."""
+        name = self.c.code.fresh_name(stem)
+        lines = [(f"def {name}(g, e, f):", None), (f"    # {where}", None)]
+        lines += [("    g.frames.pop()", None)] if popped else []
+        lines += [("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
+                  ("    g.resume_depth += 1", None), ("    try:", None)]
+        self.continuing = True
+        try:
+            lines += body()
         finally:
             self.continuing = False
-        lines += [(f'        f["pc"] = {len(block.ops)}', None), ("    finally:", None), ("        g.resume_depth -= 1", None)]
+        lines += [("    finally:", None), ("        g.resume_depth -= 1", None)]
         return self.c.code.define_located(name, lines)
 
     # ---- what can be written
