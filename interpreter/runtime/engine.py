@@ -8,7 +8,7 @@ from .effects import Effects
 from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
-from .state import LOOPS, State, copy_state, state_json
+from .state import State, copy_state, state_json
 from .support import MAX_STEPS, MAX_WORK, runaway, too_many_steps
 
 
@@ -237,8 +237,7 @@ class Engine(Frames, Chance, Effects, State):
                 if pc >= len(ops):
                     if op is None and f["kind"] == "while":
                         op = blocks[f["test"][0]].ops[f["test"][1]]      # an empty loop names itself
-                    if block.next_passes is not None and f["kind"] in LOOPS:
-                        self.kept_memo = None
+                    if block.next_passes is not None:        # only a loop's body has them, always under a loop frame
                         block.next_passes(self, envs[f["env"]], f)
                     else:
                         self.end_of_block(f)

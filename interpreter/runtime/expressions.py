@@ -307,8 +307,8 @@ class ExpressionWriter:
             return None             # (a loop over a name already bound would change it for what reads it after)
         item, found = local_name(test.param), self.inner(test.param).write(test.body)
         step = [f"    if {found}:", f"        {target} = {item}", "        break"]
-        lists = source.args[0] if _is_call(source, "flatten") else None
-        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+        lists = self.flattened_walk(source, test)
+        if lists is not None:
             inner, _ = self.comprehension_loop(lists)           # one walk of the lists, none of them built
             skip = [f"    if not ({inner.write(lists.cond)}):", "        continue"] if lists.cond is not None else []
             part = inner.walked(lists.elem, charged=False)      # as flatten, which charges nothing per list
@@ -367,13 +367,21 @@ class ExpressionWriter:
         if indexed is not None:
             return indexed
         item, found = local_name(test.param), self.inner(test.param).write(test.body)
-        lists = source.args[0] if _is_call(source, "flatten") else None
-        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+        lists = self.flattened_walk(source, test)
+        if lists is not None:
             # find(flatten([E for v in L]), x -> t): one walk, no list built, stopping at the first found
             inner, loop = self.comprehension_loop(lists)
             part = inner.walked(lists.elem, charged=False)      # as flatten, which charges nothing per list
             return f"next(({item} {loop} for {item} in {part} if {found}), None)"
         return f"next(({item} for {item} in {self.write(source)} if {found}), None)"
+
+    def flattened_walk(self, source, test: A.Lambda) -> A.Comprehension | None:
+        """The comprehension of `find(flatten([E for v in L]), x -> t)` when its lists may be walked
+        in turn as far as needed (no name of the walk already bound), else None."""
+        lists = source.args[0] if _is_call(source, "flatten") else None
+        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+            return lists
+        return None
 
     def indexed_find(self, source, test: A.Lambda) -> str | None:
         """`find(objects(K), x -> x.F == E)` (or a list written out) where F is a fixed attribute every
