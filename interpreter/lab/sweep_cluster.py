@@ -89,11 +89,11 @@ def _sigint_ignored():
 
 
 def _hush_teardown() -> None:
-    """After Ctrl-C the scheduler may log the connections the stop cuts, with tracebacks: noise
-    for someone who asked it to stop, so Dask's loggers keep quiet from then on."""
+    """After Ctrl-C the scheduler may log the connections the stop cuts, with tracebacks and at
+    critical level: noise for someone who asked it to stop, so Dask's loggers go silent from then on."""
     for name in list(logging.root.manager.loggerDict):
         if name == "distributed" or name.startswith("distributed."):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
+            logging.getLogger(name).disabled = True
 
 
 def _quietly(close) -> None:
