@@ -27,6 +27,18 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, (bits * n) >> 64
 
 
+def _shuffle(items: list, state: int) -> int:
+    """Shuffle `items` in place from generator state `state` (Fisher–Yates); returns the new state."""
+    # `below` written out (the same numbers): searches shuffle decks in many of the copies they look at
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * MIX_1) & MASK
+        z = ((z ^ (z >> 27)) * MIX_2) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
 class Chance:
     """Dice rolls, random picks and shuffles, drawn from the engine's generator (a part of Engine)."""
 
@@ -69,27 +81,25 @@ class Chance:
         return items[i]
 
     def shuffle_list(self, items: list) -> None:
-        # `below` written out (the same numbers): searches shuffle every deck of every copy they look at
-        state = self.rng
-        for i in range(len(items) - 1, 0, -1):
-            state = (state + GOLDEN) & MASK
-            z = ((state ^ (state >> 30)) * MIX_1) & MASK
-            z = ((z ^ (z >> 27)) * MIX_2) & MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-        self.rng = state
+        self.rng = _shuffle(items, self.rng)
 
     def shuffle_space(self, space) -> None:
         self.shuffle_list(self.stack(space))
         self.log_event("shuffle", space=space)
 
-    def shuffle_decks(self) -> None:
-        """Shuffle every deck in place, unlogged: a guess at the hidden order of the piles that
-        depends on which cards each holds, never on their real order."""
-        for deck in self.c.decks:
-            stack = self.stacks[deck]
-            stack.sort()
-            self.shuffle_list(stack)
+    def forget_deck_order(self, guess: int) -> None:
+        """Forget the order of every deck, for a look-ahead copy: each deck's order is guessed
+        the first time the rules look at it (most looks ahead never do), unlogged, from the cards
+        it then holds and from `guess` alone, never from its real order nor from the dice, so
+        that copies of one guess that reach a deck holding the same cards guess the same order."""
+        self.unguessed = (guess, frozenset(self.c.decks))
+
+    def guess_order(self, deck) -> None:
+        guess, decks = self.unguessed
+        self.unguessed = (guess, decks - {deck}) if len(decks) > 1 else None
+        stack = self.stacks[deck]
+        stack.sort()
+        _shuffle(stack, seed_state(guess * len(self.c.decks) + self.c.decks.index(deck)))
 
     def shuffle_into(self, pieces: list, deck, among) -> None:
         """Put `pieces` at the bottom of `deck` and shuffle them in: among its bottom `among` others, or the whole deck."""

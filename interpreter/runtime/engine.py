@@ -31,6 +31,7 @@ class Engine(Frames, Chance, Effects, State):
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
         self.telling = True         # False when nobody reads texts: no prompts, labels, notes (see `mute`)
         self.lists_lazily = False   # a staged decision's options listed only when read (see `list_pending`)
+        self.unguessed = None       # (guess, decks) whose order a look-ahead copy has yet to guess (see `forget_deck_order`)
 
     # ---- creation and copying
     @classmethod
@@ -59,7 +60,7 @@ class Engine(Frames, Chance, Effects, State):
     def copy(self, hushed: bool = False) -> "Engine":
         g = Engine(self.c)
         copy_state(self, g)
-        g.lists_lazily, g.telling = self.lists_lazily, self.telling
+        g.lists_lazily, g.telling, g.unguessed = self.lists_lazily, self.telling, self.unguessed
         if hushed:
             g.hush()
         else:
@@ -134,9 +135,12 @@ class Engine(Frames, Chance, Effects, State):
 
     def stack(self, space) -> list:
         try:
-            return self.stacks[space]
+            stack = self.stacks[space]
         except KeyError:
             raise RuleFault(f"'{self.display(space)}' is not a space") from None
+        if self.unguessed is not None and space in self.unguessed[1]:
+            self.guess_order(space)
+        return stack
 
     def token_count(self, obj, token: str) -> int:
         return self.tokens.get(obj, {}).get(token, 0)

@@ -178,7 +178,7 @@ class Game:
     def pieces_at(self, space: str) -> list[str]:
         if space not in self._engine.stacks:
             raise GameError(f"there is no space '{space}'")
-        return list(self._engine.stacks[space])
+        return list(self._engine.stack(space))
 
     def location(self, piece: str) -> str:
         if piece not in self._engine.where:
@@ -272,13 +272,13 @@ class Game:
 
     def determinized(self, reseed: int, decks: bool = True) -> "Game":
         """A throw-away copy as the players might believe the game to be: fresh dice, and the
-        hidden order of every deck shuffled (what the players know is where each card is, not
-        the order of a pile); `decks=False` keeps the order this game has (to try other dice on
-        one guess). For searches: it keeps no log, trail or prompts and cannot be saved, and a
+        hidden order of every deck guessed afresh (what the players know is where each card is,
+        not the order of a pile; see `forget_deck_order`); `decks=False` keeps the order this game
+        has, or the guess it stands for (to try other dice on one guess). For searches: it keeps no log, trail or prompts and cannot be saved, and a
         choice the rules fail on leaves it as the failure left it."""
         engine = self._copy_engine(reseed, hushed=True)
         if decks:
-            engine.shuffle_decks()
+            engine.forget_deck_order(reseed)
         return Game(self.rules, engine, [], replayable=False, throwaway=True)
 
     def peek(self, option_id: str, reseed: int) -> "Game":
@@ -287,7 +287,7 @@ class Game:
         look-ahead bots use. Only `evaluate`, `over` and the read helpers are meaningful on it."""
         engine = self._copy_engine(reseed, hushed=True)
         engine.peeking = True
-        engine.shuffle_decks()
+        engine.forget_deck_order(reseed)
         engine.choose(option_id)
         return Game(self.rules, engine, [], replayable=False)
 

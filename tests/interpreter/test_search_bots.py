@@ -181,3 +181,50 @@ def test_a_search_budget_out_of_range_is_refused_where_it_is_written(tmp_path, b
     with pytest.raises(interpreter.RulesError) as err:
         interpreter.load_rules(folder)
     assert f"game.rules:3:19: error: a search budget is 1 to 10000 iterations a decision, not {budget}" in str(err.value)
+
+
+# Six face-down cards and a die rolled before and after the draw.
+ROLL_AND_DRAW = """
+game gamble "Gamble" { seats 1 home table }
+space table "Table"
+space hand "Hand"
+deck pile "Pile"
+die d6 1..6
+kind face: card { pips: int }
+card one "One": face in pile { pips 1 }
+card two "Two": face in pile { pips 2 }
+card three "Three": face in pile { pips 3 }
+card four "Four": face in pile { pips 4 }
+card five "Five": face in pile { pips 5 }
+card six "Six": face in pile { pips 6 }
+var total: int = 0
+
+play {
+    shuffle pile
+    choose what from ["look", "roll"] "Look at the pile first, or only roll?" {
+        if what == "look" { move top(pile) to hand }
+        set total += roll d6
+    }
+}
+evaluate total
+result { score total  outcome "Done" }
+"""
+
+
+def test_copies_of_one_guess_agree_on_the_order_whatever_their_dice(tmp_path):
+    rules = pack(tmp_path, "six", ROLL_AND_DRAW)
+    game = rules.new_game(seed=3)
+    guess = game.determinized(11)
+    orders = {tuple(guess.determinized(reseed, decks=False).pieces_at("pile")) for reseed in range(20)}
+    assert len(orders) == 1 and sorted(orders.pop()) == sorted(game.pieces_at("pile"))
+    others = {tuple(game.determinized(reseed).pieces_at("pile")) for reseed in range(20)}
+    assert len(others) > 10         # each new guess is a new order
+
+
+def test_looking_at_a_deck_leaves_a_copys_dice_as_they_were(tmp_path):
+    rules = pack(tmp_path, "six", ROLL_AND_DRAW)
+    for seed in range(10):
+        game = rules.new_game(seed=seed)
+        looked, rolled = game.peek("look", seed + 100), game.peek("roll", seed + 100)
+        assert looked.var("total") == rolled.var("total")
+        assert looked.pieces_at("hand") and not rolled.pieces_at("hand")
