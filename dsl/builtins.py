@@ -29,6 +29,7 @@ class Builtin:
     doc: str                                    # one line for the language reference
     fails: bool = False                         # may raise BuiltinFault
     collects: bool = False                      # several arguments reach `run` as one list (max, min)
+    reads_game: bool = False                    # its value depends on the game in play, not on its arguments alone
 
 
 # ---- type rules --------------------------------------------------------------------------
@@ -255,7 +256,8 @@ _ALL = [
             "the items in the opposite order"),
     Builtin("flatten", "a list of lists", _one_list(_flattened), lambda g, lists: [x for items in lists for x in items],
             "the items of every list, one list after the other"),
-    Builtin("pick", "a list", _an_item, lambda g, items: g.pick(items), "an item chosen at random, or none for an empty list"),
+    Builtin("pick", "a list", _an_item, lambda g, items: g.pick(items), "an item chosen at random, or none for an empty list",
+            reads_game=True),
     Builtin("min_by", "a list and a key per item (x -> ...)", _per_item(lambda item: item),
             _keyed(lambda items, key: min(items, key=key, default=None)),
             "the first item with the smallest key, or none for an empty list", fails=True),
@@ -266,23 +268,24 @@ _ALL = [
             "the items from the smallest key to the largest (equal keys keep their order)", fails=True),
     Builtin("find", "a list and a test per item (x -> ...)", _per_item(lambda item: item, test=True), _find,
             "the first item that passes the test, or none"),
-    Builtin("top", "a space", _on_space(PIECE), _top, "the piece on top of the space's stack, or none"),
-    Builtin("bottom", "a space", _on_space(PIECE), _bottom, "the piece at the bottom of the space's stack, or none"),
+    Builtin("top", "a space", _on_space(PIECE), _top, "the piece on top of the space's stack, or none", reads_game=True),
+    Builtin("bottom", "a space", _on_space(PIECE), _bottom, "the piece at the bottom of the space's stack, or none",
+            reads_game=True),
     Builtin("pieces_at", "a space", _on_space(ListType(PIECE)), lambda g, space: list(g.stack(space)),
-            "the pieces at the space, bottom to top"),
+            "the pieces at the space, bottom to top", reads_game=True),
     Builtin("tokens", "an object and a token", _tokens, lambda g, obj, token: g.token_count(obj, token),
-            "how many of the token lie on the piece or space"),
+            "how many of the token lie on the piece or space", reads_game=True),
     Builtin("token_supply", "a token with a supply", _token_supply, lambda g, token: g.supply.get(token, 0),
-            "how many of a finite token are left in its supply"),
+            "how many of a finite token are left in its supply", reads_game=True),
     Builtin("take", "a kind", _of_kind(lambda kind: kind), lambda g, kind: g.take(kind),
-            "the first piece of the kind still at its starting place, or none"),
+            "the first piece of the kind still at its starting place, or none", reads_game=True),
     Builtin("objects", "a kind", _of_kind(ListType), lambda g, kind: list(g.c.members(kind)),
             "every piece, card or space of the kind"),
     Builtin("abs", "a number", _abs, lambda g, n: abs(n), "the number without its sign"),
     Builtin("quantity", "a number, the word for one and the word for several", _quantity,
             lambda g, n, one, several: f"{n} {one if n == 1 else several}",
             'the number and the word that fits it: `quantity(2, "die", "dice")` is "2 dice"'),
-    Builtin("seats", "nothing", _seats, lambda g: g.seats, "how many seats the game is played with"),
+    Builtin("seats", "nothing", _seats, lambda g: g.seats, "how many seats the game is played with", reads_game=True),
     Builtin("in_variant", "a variant name", _in_variant, lambda g, name: g.c.variant == name,
             "whether the game is played with that variant"),
     Builtin("distance", "two spaces of one grid", grids.check_distance, grids.distance,
@@ -299,6 +302,6 @@ _ALL = [
     Builtin("cell", "a grid, a column and a row (from 1)", grids.check_cell, grids.cell,
             "the grid's space at that column and row, or none off the grid"),
     Builtin("active", "an effect, or an effect with its arguments", _active, lambda g, effect: g.effect_on(effect),
-            "whether the effect is in force (any instance of it, when named without arguments)"),
+            "whether the effect is in force (any instance of it, when named without arguments)", reads_game=True),
 ]
 BUILTINS: dict[str, Builtin] = {b.name: b for b in _ALL}

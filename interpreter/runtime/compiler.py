@@ -16,6 +16,7 @@ from .resumable import ResumableWriter
 from .straight import StraightWriter
 from .statements import WhileOp, compile_stmt
 from .tables import Block, Callable, CompiledGame, Trigger
+from .timeless import timeless_functions
 from .view import RulesView
 
 
@@ -248,10 +249,11 @@ class Compiled(CompiledGame):
         self.functions: dict[str, Callable] = {}
         impure = self.impure = impure_functions(value_bodies(p))
         self.inlined = inlined_functions(p.by_cat["function"], impure)
+        timeless = timeless_functions(p.by_cat["function"], impure, self.mutable_names)
         for fn in p.by_cat["function"].values():
             self.at(fn)
             self.functions[fn.name] = Callable(fn.name, [x.name for x in fn.params], pure=fn.name not in impure)
-            compile_function(fn, fn.name not in impure, self)
+            compile_function(fn, fn.name not in impure, self, timeless.get(fn.name))
         compile_modifiers(self)
         self.effect_arity = {e.name: len(e.params) for e in p.by_cat["effect"].values()}
         self.effect_labels = {e.name: e.label or e.name.replace("_", " ") for e in p.by_cat["effect"].values()}

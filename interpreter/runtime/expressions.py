@@ -9,6 +9,7 @@ from dsl import BUILTINS, conjuncts
 
 from .pycode import comment, identifier, local_name
 from .support import MISSING, FieldTable, builtin_function
+from .timeless import KNOWN_MOST, reaches
 
 # builtins whose work Python's own functions do exactly: written inline ({0} is the argument)
 INLINE_BUILTINS = {"count": "len({0})", "empty": "(not {0})", "sum": "sum({0})", "any": "any({0})",
@@ -38,9 +39,10 @@ def compile_all(parts: list, c):
     return c.code.define(name, "\n".join(lines))
 
 
-def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
+def compile_function(decl: A.FunctionDecl, pure: bool, c, timeless_depth: int | None = None) -> None:
     """A rules function as a Python function of the engine and its arguments: memoised while
-    nothing changes (when `pure`), charged to the work budget, within the depth limit."""
+    nothing changes (when `pure`), or for good (when timeless, see timeless.py), charged to the
+    work budget, within the depth limit."""
     params = [local_name(p.name) for p in decl.params]
     writer = ExpressionWriter(c, {p.name: local_name(p.name) for p in decl.params}, in_function=True)
     held: dict = {}
@@ -48,9 +50,13 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
     body = writer.deciding_loop(decl.body, "r") or writer.write(decl.body)
     name = function_name(decl.name)
     lines = [f"def {name}({', '.join(['g'] + params)}):", f"    # {comment(c.current_file)}:{decl.line}:{decl.col}"]
-    if pure:
-        key = ", ".join([repr(decl.name)] + [f"tuple({v})" if p.type.name == "list" else v
-                                               for p, v in zip(decl.params, params)])
+    key = ", ".join([repr(decl.name)] + [f"tuple({v})" if p.type.name == "list" else v
+                                         for p, v in zip(decl.params, params)])
+    known = None
+    if timeless_depth is not None:
+        known = c.code.name_of(("known", decl.name), f"known_{identifier(decl.name)}", dict)
+        lines += _timeless_lookup(known, ", ".join(key.split(", ")[1:]), timeless_depth)
+    elif pure:
         lines += ["    m = g.memo",
                   "    if m is not None:",
                   "        try:",
@@ -71,10 +77,30 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c) -> None:
         lines.append(f"    {', '.join(held.values())}, = {held_reads(held)},")
     lines += [f"    {line}" for line in body] if isinstance(body, list) else [f"    r = {body}"]
     lines.append("    g.call_depth -= 1             # an error abandons the whole run: no need to restore it then")
-    if pure:
+    if known is not None:
+        lines += [f"    if k is not None and len({known}) < {KNOWN_MOST}:",
+                  f"        {known}[k] = (r, g.work - work_from)"]
+    elif pure:
         lines += ["    if m is not None:", "        m[k] = r"]
     lines.append("    return r")
     c.code.define(name, "\n".join(lines))
+
+
+def _timeless_lookup(known: str, key: str, depth: int) -> list[str]:
+    """The start of a timeless function: a value worked out before is given back, charged with
+    the work that working it out took, so that the work budget counts the same either way (and
+    only where working it out again could not go deeper than the depth limit allows)."""
+    return ["    try:",
+            f"        k = ({key},)" if key else "        k = ()",
+            f"        known_hit = {known}.get(k)",
+            "    except TypeError:               # a value that cannot be a key (a list of lists)",
+            "        k = known_hit = None",
+            f"    if known_hit is not None and g.call_depth <= MAX_CALL_DEPTH - {depth}:",
+            "        g.work += known_hit[1]",
+            "        if g.work > MAX_WORK:",
+            "            runaway()",
+            "        return known_hit[0]",
+            "    work_from = g.work"]
 
 
 def inlined_functions(functions: dict, impure: set) -> dict:
@@ -84,7 +110,7 @@ def inlined_functions(functions: dict, impure: set) -> dict:
     calls = {name: [n.func for n in A.walk(fn.body) if isinstance(n, A.Call) and n.ref == "function"]
              for name, fn in functions.items()}
     candidates = {name for name, fn in functions.items()
-                  if name not in impure and not _reaches(calls, name, name)
+                  if name not in impure and not reaches(calls, name, name)
                   and not any(isinstance(n, A.Comprehension) for n in A.walk(fn.body))}
     sizes: dict[str, int] = {}
 
@@ -96,19 +122,6 @@ def inlined_functions(functions: dict, impure: set) -> dict:
         return sizes[name]
     return {name: fn for name, fn in functions.items() if name in candidates
             and (size(name) <= INLINE_SIZE or isinstance(fn.body, A.ListLit) and _fixed_list(fn.body) is not None)}
-
-
-def _reaches(calls: dict, start: str, target: str) -> bool:
-    """Whether `start` calls `target`, directly or through other functions."""
-    seen, todo = set(), list(calls.get(start, ()))
-    while todo:
-        name = todo.pop()
-        if name == target:
-            return True
-        if name not in seen:
-            seen.add(name)
-            todo.extend(calls.get(name, ()))
-    return False
 
 
 def function_name(name: str) -> str:
