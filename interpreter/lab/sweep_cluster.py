@@ -90,10 +90,14 @@ def _sigint_ignored():
 
 def _hush_teardown() -> None:
     """After Ctrl-C the scheduler may log the connections the stop cuts, with tracebacks and at
-    critical level: noise for someone who asked it to stop, so Dask's loggers go silent from then on."""
+    critical level: noise for someone who asked it to stop, so Dask's loggers, and the handlers
+    Dask gave them (which loggers made later would pass their records to), go silent for good."""
     for name in list(logging.root.manager.loggerDict):
         if name == "distributed" or name.startswith("distributed."):
-            logging.getLogger(name).disabled = True
+            logger = logging.getLogger(name)
+            logger.disabled = True
+            for handler in logger.handlers:
+                handler.addFilter(lambda record: False)
 
 
 def _quietly(close) -> None:

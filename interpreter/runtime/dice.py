@@ -27,6 +27,13 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, (bits * n) >> 64
 
 
+def _guess_state(guess: int, deck_number: int) -> int:
+    """A generator state for guessing one deck's order: mixed, so that it starts no stream of
+    numbers that the dice of a copy seeded with `guess` (or any other seed) draw from."""
+    _, bits = next_value((guess * MIX_1 + (deck_number + 1) * MIX_2) & MASK)
+    return bits
+
+
 def _shuffle(items: list, state: int) -> int:
     """Shuffle `items` in place from generator state `state` (Fisher–Yates); returns the new state."""
     # `below` written out (the same numbers): searches shuffle decks in many of the copies they look at
@@ -92,14 +99,20 @@ class Chance:
         the first time the rules look at it (most looks ahead never do), unlogged, from the cards
         it then holds and from `guess` alone, never from its real order nor from the dice, so
         that copies of one guess that reach a deck holding the same cards guess the same order."""
-        self.unguessed = (guess, frozenset(self.c.decks))
+        self.unguessed = (guess, frozenset(self.c.decks)) if self.c.decks else None
 
     def guess_order(self, deck) -> None:
+        """Guess the order of `deck`, one of those whose order is forgotten (see `forget_deck_order`)."""
         guess, decks = self.unguessed
         self.unguessed = (guess, decks - {deck}) if len(decks) > 1 else None
         stack = self.stacks[deck]
         stack.sort()
-        _shuffle(stack, seed_state(guess * len(self.c.decks) + self.c.decks.index(deck)))
+        _shuffle(stack, _guess_state(guess, self.c.decks.index(deck)))
+
+    def guess_every_order(self) -> None:
+        """Guess the order of every deck whose order is still forgotten."""
+        while self.unguessed is not None:
+            self.guess_order(min(self.unguessed[1]))
 
     def shuffle_into(self, pieces: list, deck, among) -> None:
         """Put `pieces` at the bottom of `deck` and shuffle them in: among its bottom `among` others, or the whole deck."""

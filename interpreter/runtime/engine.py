@@ -54,7 +54,9 @@ class Engine(Frames, Chance, Effects, State):
         return g
 
     def state(self) -> dict:
-        """The state as JSON data, to be written out at once."""
+        """The state as JSON data, to be written out at once (a look-ahead copy's decks guessed
+        first, so that it never shows their real order)."""
+        self.guess_every_order()
         return state_json(self)
 
     def copy(self, hushed: bool = False) -> "Engine":

@@ -55,7 +55,7 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c, timeless_depth: int | 
     known = None
     if timeless_depth is not None:
         known = c.code.name_of(("known", decl.name), f"known_{identifier(decl.name)}", dict)
-        lines += _timeless_lookup(known, ", ".join(key.split(", ")[1:]), timeless_depth)
+        lines += _timeless_lookup(known, key, timeless_depth)
     elif pure:
         lines += ["    m = g.memo",
                   "    if m is not None:",
@@ -78,8 +78,7 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c, timeless_depth: int | 
     lines += [f"    {line}" for line in body] if isinstance(body, list) else [f"    r = {body}"]
     lines.append("    g.call_depth -= 1             # an error abandons the whole run: no need to restore it then")
     if known is not None:
-        lines += [f"    if k is not None and len({known}) < {KNOWN_MOST}:",
-                  f"        {known}[k] = (r, g.work - work_from)"]
+        lines += _timeless_keep(known)
     elif pure:
         lines += ["    if m is not None:", "        m[k] = r"]
     lines.append("    return r")
@@ -87,11 +86,18 @@ def compile_function(decl: A.FunctionDecl, pure: bool, c, timeless_depth: int | 
 
 
 def _timeless_lookup(known: str, key: str, depth: int) -> list[str]:
-    """The start of a timeless function: a value worked out before is given back, charged with
-    the work that working it out took, so that the work budget counts the same either way (and
-    only where working it out again could not go deeper than the depth limit allows)."""
-    return ["    try:",
-            f"        k = ({key},)" if key else "        k = ()",
+    """The start of a timeless function. A value memoised at this decision costs nothing, as for
+    any pure function; a value kept from before costs the work that working it out took (where
+    working it out again could not go deeper than the depth limit allows). It is worked out with
+    the memo set aside, so that what it took, and so what a kept value costs, is the same in
+    every game and process whatever was memoised when it was first worked out."""
+    return ["    m = g.memo",
+            "    try:",
+            f"        k = ({key},)",
+            "        if m is not None:",
+            "            r = m.get(k, MISSING)",
+            "            if r is not MISSING:",
+            "                return r",
             f"        known_hit = {known}.get(k)",
             "    except TypeError:               # a value that cannot be a key (a list of lists)",
             "        k = known_hit = None",
@@ -99,8 +105,23 @@ def _timeless_lookup(known: str, key: str, depth: int) -> list[str]:
             "        g.work += known_hit[1]",
             "        if g.work > MAX_WORK:",
             "            runaway()",
+            "        if m is not None:",
+            "            m[k] = known_hit[0]",
             "        return known_hit[0]",
-            "    work_from = g.work"]
+            "    work_from = g.work",
+            "    g.memo = None"]
+
+
+def _timeless_keep(known: str) -> list[str]:
+    """The end of a timeless function: the memo back, the value kept (all of them dropped once
+    there are KNOWN_MOST, which bounds the memory kept) with the work it took."""
+    return ["    g.memo = m",
+            "    if k is not None:",
+            f"        if len({known}) >= {KNOWN_MOST}:",
+            f"            {known}.clear()",
+            f"        {known}[k] = (r, g.work - work_from)",
+            "        if m is not None:",
+            "            m[k] = r"]
 
 
 def inlined_functions(functions: dict, impure: set) -> dict:
@@ -229,23 +250,28 @@ class ExpressionWriter:
             return f"{table}[{obj}]"
         if name == "location":
             held = self.held_location(obj) if _simple(obj) else None
-            if held is not None:
-                return f"({held} if {obj} is not None else nothing('location'))"
-            if _simple(obj):
-                return f"(g.where.get({obj}) if {obj} is not None else nothing('location'))"
+            read = held or f"g.where.get({obj})"
+            if self.walks_objects(node.obj):         # an object of a kind is never none
+                return read
+            if held is not None or _simple(obj):
+                return f"({read} if {obj} is not None else nothing('location'))"
             return f"location_of(g, {obj})"
         if name in PSEUDO_FIELDS:
             return f"pseudo_field(g, {obj}, {name!r})"
         table = self.field_table(name)
         if name in self.c.mutable_names:
             if _simple(obj):        # every object with a `var` attribute has its own dictionary of them
-                kind = self.walking.get(node.obj.name) if isinstance(node.obj, A.Name) and node.obj.ref == "local" else None
+                kind = self.walking.get(node.obj.name) if self.walks_objects(node.obj) else None
                 if kind is not None and self.c.objects_with_var(name).issuperset(self.c.members(kind)):
                     return f"g.fields[{obj}][{name!r}]"       # an item of a kind whose every object has it
                 changeable = self.c.code.name_of(("changeable", name), f"changeable_{name}", lambda: self.c.objects_with_var(name))
                 return f"(g.fields[{obj}][{name!r}] if {obj} in {changeable} else {table}[{obj}])"
             return f"var_field(g, {obj}, {name!r}, {table})"
         return f"{table}[{obj}]"
+
+    def walks_objects(self, node) -> bool:
+        """Whether `node` names a comprehension's item walking the objects of a kind."""
+        return isinstance(node, A.Name) and node.ref == "local" and node.name in self.walking
 
     def field_table(self, name: str) -> str:
         attrs, labels = self.c.attrs, self.c.labels

@@ -274,8 +274,9 @@ class Game:
         """A throw-away copy as the players might believe the game to be: fresh dice, and the
         hidden order of every deck guessed afresh (what the players know is where each card is,
         not the order of a pile; see `forget_deck_order`); `decks=False` keeps the order this game
-        has, or the guess it stands for (to try other dice on one guess). For searches: it keeps no log, trail or prompts and cannot be saved, and a
-        choice the rules fail on leaves it as the failure left it."""
+        has, or the guess it stands for (to try other dice on one guess). For searches: it keeps
+        no log, trail or prompts and cannot be saved, and a choice the rules fail on leaves it as
+        the failure left it."""
         engine = self._copy_engine(reseed, hushed=True)
         if decks:
             engine.forget_deck_order(reseed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dsl import BUILTINS
 from dsl import ast as A
 
-KNOWN_MOST = 20_000     # values one timeless function keeps, at most (arguments can be lists)
+KNOWN_MOST = 4_096      # values one timeless function keeps, at most (its arguments and values can be lists)
 
 
 def timeless_functions(functions: dict, impure: set, mutable_names: set) -> dict[str, int]:
@@ -13,17 +13,18 @@ def timeless_functions(functions: dict, impure: set, mutable_names: set) -> dict
     never changes (objects, attributes no kind declares with `var`, tables, other timeless
     functions), rolls no dice and does not call itself, so one worked-out value serves every
     later call with the same arguments, in any game played with the same compiled rules."""
-    calls: dict[str, set] = {}
+    calls: dict[str, set] = {name: set() for name in functions}
     timeless = set()
     for name, fn in functions.items():
-        callees = calls[name] = set()
-        if name not in impure and all(_changeless(n, callees, mutable_names) for n in A.walk(fn.body)):
+        changeless = [_changeless(n, calls[name], mutable_names) for n in A.walk(fn.body)]
+        if name not in impure and all(changeless):
             timeless.add(name)
+    timeless -= {name for name in timeless if reaches(calls, name, name)}
     changed = True
     while changed:                  # a function calling one that reads the game reads it too
         changed = False
         for name in list(timeless):
-            if not calls[name] <= timeless or reaches(calls, name, name):
+            if not calls[name] <= timeless:
                 timeless.discard(name)
                 changed = True
     depths: dict[str, int] = {}

@@ -228,3 +228,23 @@ def test_looking_at_a_deck_leaves_a_copys_dice_as_they_were(tmp_path):
         looked, rolled = game.peek("look", seed + 100), game.peek("roll", seed + 100)
         assert looked.var("total") == rolled.var("total")
         assert looked.pieces_at("hand") and not rolled.pieces_at("hand")
+
+
+def test_a_copys_guess_at_a_deck_and_its_dice_are_independent(tmp_path):
+    rules = pack(tmp_path, "six", ROLL_AND_DRAW)
+    game = rules.new_game(seed=1)
+    pairs = Counter()
+    for reseed in range(200):
+        looked = game.peek("look", reseed)
+        pairs[looked.pieces_at("hand")[0], looked.var("total")] += 1
+    assert len(pairs) >= 30        # of the 36 pairs of card and die, as good as all turn up
+
+
+def test_a_copy_written_out_shows_a_guess_never_the_real_order(tmp_path):
+    import json
+    rules = pack(tmp_path, "six", ROLL_AND_DRAW)
+    game = rules.new_game(seed=1)
+    real = game.pieces_at("pile")
+    written = [json.loads(game.determinized(reseed).to_json())["state"]["stacks"]["pile"] for reseed in range(20)]
+    assert all(sorted(order) == sorted(real) for order in written)
+    assert sum(order == real for order in written) <= 2

@@ -44,5 +44,25 @@ def test_timeless_functions_are_those_that_read_nothing_of_the_game():
     from paths import TESTS
     rules = interpreter.load_rules(str(TESTS / "programs" / "timeless_functions.rules"))
     namespace = rules.new_game()._raw_engine.c.code.namespace
-    kept = {name.split("_")[1] for name in namespace if name.startswith("known_")}
+    kept = {name[len("known_"):].rsplit("_", 1)[0] for name in namespace if name.startswith("known_")}
     assert kept == {"senior", "ranks", "widths"}
+
+
+HEAVY = """
+game weights "Weights" { seats 1 home table }
+space table
+var picked: int = 0
+function heavy(k: int) -> int = sum([x * k for x in 1..2000])
+action take(n: int in 1..300) requires heavy(1) > n label "Take {n}" { set picked = n }
+play { perform take "How many?" }
+"""
+
+
+def test_a_timeless_value_asked_again_at_one_decision_costs_nothing_more(tmp_path):
+    """As for any pure function: 300 options each testing `heavy(1)` cost one working-out, not 300."""
+    (tmp_path / "game.rules").write_text(HEAVY)
+    rules = interpreter.load_rules(str(tmp_path))
+    for _ in range(2):          # worked out, then kept from before
+        game = rules.new_game()
+        assert len(game.option_ids()) == 300
+        assert game.work_done < 3_000
