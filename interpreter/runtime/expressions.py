@@ -346,7 +346,7 @@ class ExpressionWriter:
             return None             # (a loop over a name already bound would change it for what reads it after)
         item, found = local_name(test.param), self.inner(test.param).write(test.body)
         step = [f"    if {found}:", f"        {target} = {item}", "        break"]
-        lists = self.flattened_walk(source, test)
+        lists = self.flattened_walk(source, test.param)
         if lists is not None:
             inner, _ = self.comprehension_loop(lists)           # one walk of the lists, none of them built
             skip = [f"    if not ({inner.write(lists.cond)}):", "        continue"] if lists.cond is not None else []
@@ -357,10 +357,16 @@ class ExpressionWriter:
         return [f"{target} = None", f"for {item} in {self.write(source)}:", *step]
 
     def comprehension_loop(self, node: A.Comprehension, holding: bool = False) -> tuple["ExpressionWriter", str]:
-        """A comprehension's `for … in … if …`, and the writer of the code inside it."""
+        """A comprehension's `for … in … if …`, and the writer of the code inside it. Over
+        `flatten([E for v in L])` it walks each list E in turn, building none of them whole."""
         source = node.source
         inner = self.item_writer(node, holding)
-        loop = f"for {local_name(node.var)} in {self.walked(source)}"
+        lists = self.flattened_walk(source, node.var)
+        if lists is not None:
+            outer, loop = self.comprehension_loop(lists)
+            loop += f" for {local_name(node.var)} in {outer.walked(lists.elem)}"     # each list charged as it is walked
+        else:
+            loop = f"for {local_name(node.var)} in {self.walked(source)}"
         if node.cond is not None:
             loop += f" if {inner.write(node.cond)}"
         return inner, loop
@@ -406,7 +412,7 @@ class ExpressionWriter:
         if indexed is not None:
             return indexed
         item, found = local_name(test.param), self.inner(test.param).write(test.body)
-        lists = self.flattened_walk(source, test)
+        lists = self.flattened_walk(source, test.param)
         if lists is not None:
             # find(flatten([E for v in L]), x -> t): one walk, no list built, stopping at the first found
             inner, loop = self.comprehension_loop(lists)
@@ -414,11 +420,12 @@ class ExpressionWriter:
             return f"next(({item} {loop} for {item} in {part} if {found}), None)"
         return f"next(({item} for {item} in {self.write(source)} if {found}), None)"
 
-    def flattened_walk(self, source, test: A.Lambda) -> A.Comprehension | None:
-        """The comprehension of `find(flatten([E for v in L]), x -> t)` when its lists may be walked
-        in turn as far as needed (no name of the walk already bound), else None."""
+    def flattened_walk(self, source, item: str) -> A.Comprehension | None:
+        """The comprehension of `flatten([E for v in L])` walked item by item as `item` (by a `find`
+        or a comprehension) when its lists may be walked in turn as far as needed (no name of the
+        walk already bound), else None."""
         lists = source.args[0] if _is_call(source, "flatten") else None
-        if self.lazy_enough(lists) and not {lists.var, test.param} & set(self.scope) and lists.var != test.param:
+        if self.lazy_enough(lists) and not {lists.var, item} & set(self.scope) and lists.var != item:
             return lists
         return None
 
