@@ -91,7 +91,7 @@ class Chance:
         self.rng = _shuffle(items, self.rng)
 
     def shuffle_space(self, space) -> None:
-        self.shuffle_list(self.stack(space))
+        self.shuffle_list(self.stack_to_change(space))
         self.log_event("shuffle", space=space)
 
     def forget_deck_order(self, guess: int) -> None:
@@ -105,8 +105,8 @@ class Chance:
         """Guess the order of `deck`, one of those whose order is forgotten (see `forget_deck_order`)."""
         guess, decks = self.unguessed
         self.unguessed = (guess, decks - {deck}) if len(decks) > 1 else None
-        stack = self.stacks[deck]
-        stack.sort()
+        stack = self.stacks[deck] = sorted(self.stacks[deck])
+        self.own_stacks.add(deck)
         _shuffle(stack, _guess_state(guess, self.c.decks.index(deck)))
 
     def guess_every_order(self) -> None:
@@ -118,7 +118,7 @@ class Chance:
         """Put `pieces` at the bottom of `deck` and shuffle them in: among its bottom `among` others, or the whole deck."""
         for p in pieces:
             self.move(p, deck, bottom=True, quiet=True)
-        stack = self.stack(deck)
+        stack = self.stack_to_change(deck)
         if among is None:
             self.shuffle_list(stack)
         else:
@@ -130,7 +130,7 @@ class Chance:
     def insert_randomly(self, pieces: list, deck) -> None:
         for p in pieces:
             self.move(p, deck, quiet=True)
-            stack = self.stack(deck)
+            stack = self.stack_to_change(deck)
             stack.pop()
             self.rng, i = below(self.rng, len(stack) + 1)
             stack.insert(i, p)

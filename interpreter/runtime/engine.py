@@ -1,8 +1,9 @@
-"""The machine that runs compiled rules on a game state: values, moves, tokens, the frame stack, decisions."""
+"""The machine that runs compiled rules on a game state: values, the frame stack, decisions (moves and tokens in Board)."""
 from __future__ import annotations
 
 from dsl import suggest
 
+from .board import Board
 from .dice import Chance, seed_state
 from .effects import Effects
 from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
@@ -12,7 +13,7 @@ from .state import State, copy_state, state_json
 from .support import MAX_STEPS, MAX_WORK, runaway, too_many_steps
 
 
-class Engine(Frames, Chance, Effects, State):
+class Engine(Board, Frames, Chance, Effects, State):
     """One game: its state (the fields of State, all plain data) and the machine that plays its rules."""
 
     def __init__(self, c):
@@ -32,6 +33,8 @@ class Engine(Frames, Chance, Effects, State):
         self.telling = True         # False when nobody reads texts: no prompts, labels, notes (see `mute`)
         self.lists_lazily = False   # a staged decision's options listed only when read (see `list_pending`)
         self.unguessed = None       # (guess, decks) whose order a look-ahead copy has yet to guess (see `forget_deck_order`)
+        self.own_stacks = set()     # spaces whose stack this engine may change in place: the others it shares with copies
+        self.own_fields = set()     # objects whose field table this engine may change in place (the same)
 
     # ---- creation and copying
     @classmethod
@@ -62,6 +65,7 @@ class Engine(Frames, Chance, Effects, State):
     def copy(self, hushed: bool = False) -> "Engine":
         g = Engine(self.c)
         copy_state(self, g)
+        self.own_stacks, self.own_fields = set(), set()     # shared now, with the copy
         g.lists_lazily, g.telling, g.unguessed = self.lists_lazily, self.telling, self.unguessed
         if hushed:
             g.hush()
@@ -95,30 +99,6 @@ class Engine(Frames, Chance, Effects, State):
             return ", ".join(self.display(v) for v in value) if value else "none"
         return str(value)
 
-    def field(self, obj, name: str):
-        if name == "label":
-            return self.display(obj)
-        if name == "location":
-            return self.where.get(obj)
-        if name == "kind":
-            return self.c.kind_of(obj)
-        if name == "deck":
-            return self.c.card_deck.get(obj)
-        own = self.fields.get(obj)
-        if own is not None and name in own:
-            return own[name]
-        attrs = self.c.attrs.get(obj)
-        if attrs is None:
-            raise RuleFault(f"'{obj}' is not a piece or space")
-        if name not in attrs:
-            raise RuleFault(f"{self.display(obj)} has no field '{name}'")
-        return attrs[name]
-
-    def set_field(self, obj, name: str, value) -> None:
-        if name not in self.c.var_defaults.get(obj, {}):
-            raise RuleFault(f"{self.display(obj)} has no changeable field '{name}'")
-        self.fields.setdefault(obj, {})[name] = value
-
     def set_var(self, name: str, value) -> None:
         _, low, high = self.c.vars[name]
         if low is not None:
@@ -134,77 +114,6 @@ class Engine(Frames, Chance, Effects, State):
         triggers = self.c.change_triggers.get(name)
         if triggers:
             self.call_each([(t.block, {}) for t in triggers if t.cond is None or t.cond(self, {})])
-
-    def stack(self, space) -> list:
-        try:
-            stack = self.stacks[space]
-        except KeyError:
-            raise RuleFault(f"'{self.display(space)}' is not a space") from None
-        if self.unguessed is not None and space in self.unguessed[1]:
-            self.guess_order(space)
-        return stack
-
-    def token_count(self, obj, token: str) -> int:
-        return self.tokens.get(obj, {}).get(token, 0)
-
-    def add_tokens(self, obj, token: str, count: int) -> None:
-        if count <= 0:
-            return
-        if token in self.supply:
-            count = min(count, self.supply[token])
-            self.supply[token] -= count
-            if count == 0:
-                return
-        own = self.tokens.setdefault(obj, {})
-        own[token] = own.get(token, 0) + count
-        self.log_event("tokens", obj=obj, token=token, change=count)
-
-    def remove_tokens(self, obj, token: str, count: int) -> None:
-        own = self.tokens.get(obj, {})
-        count = min(count, own.get(token, 0))
-        if count <= 0:
-            return
-        own[token] -= count
-        if not own[token]:
-            del own[token]
-            if not own:
-                self.tokens.pop(obj, None)
-        if token in self.supply:
-            self.supply[token] += count
-        self.log_event("tokens", obj=obj, token=token, change=-count)
-
-    def take(self, kind: str):
-        for p in self.c.members(kind):
-            if self.where.get(p) == self.c.start.get(p):
-                return p
-        return None
-
-    # ---- movement
-    def move(self, piece, dest, bottom: bool = False, quiet: bool = False) -> None:
-        old = self.where.get(piece)
-        if old is None:
-            raise RuleFault(f"'{self.display(piece)}' is not a piece")
-        dest_stack = self.stack(dest)
-        self.stacks[old].remove(piece)
-        if bottom:
-            dest_stack.insert(0, piece)
-        else:
-            dest_stack.append(piece)
-        self.where[piece] = dest
-        if not quiet:
-            self.log_event("move", piece=piece, src=old, dest=dest)
-
-    def fire_enters(self, arrivals) -> None:
-        if not self.c.enter_triggers:
-            return
-        calls = []
-        for piece, space in arrivals:
-            for t in self.c.enter_triggers:
-                if piece in t.members:
-                    env = {t.piece_var: piece, t.space_var: space}
-                    if t.cond is None or t.cond(self, env):
-                        calls.append((t.block, env))
-        self.call_each(calls)
 
     # ---- running
     def unchanging(self) -> "Unchanging":

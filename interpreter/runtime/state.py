@@ -127,9 +127,15 @@ def _copy_depth(tp) -> int:
     return 0
 
 
-def _copier(tp):
-    """The function copying a state field of type `tp`, or None where the field is shared."""
-    depth = _copy_depth(tp)
+# Copied one level only: their inner lists and tables are shared with the copy, and an engine
+# copies one before it first changes it (Engine.stack_to_change, Engine.set_field). A look-ahead
+# copy changes a few spaces and objects of many.
+COPIED_ON_WRITE = ("stacks", "fields")
+
+
+def _copier(name: str, tp):
+    """The function copying the state field `name` of type `tp`, or None where the field is shared."""
+    depth = 1 if name in COPIED_ON_WRITE else _copy_depth(tp)
     if depth == 0:
         return None
     if depth == 1:
@@ -143,7 +149,7 @@ def _copier(tp):
 
 
 _TYPES = get_type_hints(State)
-_COPIERS = tuple((name, _copier(_TYPES[name])) for name in STATE_FIELDS)
+_COPIERS = tuple((name, _copier(name, _TYPES[name])) for name in STATE_FIELDS)
 
 
 def copy_state(source: State, target: State) -> None:
