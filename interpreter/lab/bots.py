@@ -26,11 +26,14 @@ class GreedyBot(RandomBot):
     dice are re-rolled, runs it to the next decision, and keeps the best `evaluate` value.
     Where no option gains anything at once and several are best (a move toward a target scores
     nothing until the target is reached), it plays some of them on for `further` decisions, each
-    answered the same greedy way among a few random answers, and compares those positions."""
+    answered the same greedy way among a few random answers, and compares those positions. Where
+    the rules are heavy it follows fewer of them: it stops once those it followed have done
+    `work_further` steps of rules work (the steps the engine's runaway limit counts)."""
     name = "greedy"
     further = 2             # decisions looked at beyond a tie
     tied_most = 4           # tied options followed further, at most
     answers_further = 4     # answers tried at each decision beyond a tie
+    work_further = 1600     # rules work the tied options followed may do in all: 400 each, as a search iteration
 
     def __init__(self, seed: int = 0, budget: int = 24):
         super().__init__(seed)
@@ -57,11 +60,22 @@ class GreedyBot(RandomBot):
         if len(tied) > 1 and best <= game.evaluate():      # no option gains anything at once
             if len(tied) > self.tied_most:
                 tied = self.random.sample(tied, self.tied_most)
-            scored = [(self.value_further(game, o), o) for o in tied]
+            scored = self.followed(game, tied)
         return max((v, self.random.random(), o) for v, o in scored)[2]
 
-    def value_further(self, game, option: str) -> float:
-        """The value after `option` and `further` greedy decisions, on a copy with hidden things guessed."""
+    def followed(self, game, tied: list[str]) -> list[tuple[float, str]]:
+        """(value further on, option) for the tied options in turn, until they have done `work_further` steps of work."""
+        scored, work = [], 0
+        for option in tied:
+            if work >= self.work_further:
+                break
+            trial = self.played_further(game, option)
+            work += trial.work_done
+            scored.append((trial.evaluate(), option))
+        return scored
+
+    def played_further(self, game, option: str):
+        """A copy with hidden things guessed, after `option` and `further` greedy decisions."""
         trial = game.determinized(self.random.getrandbits(32))
         trial.choose(option)
         for _ in range(self.further):
@@ -69,7 +83,7 @@ class GreedyBot(RandomBot):
                 break
             answers = list(dict.fromkeys(trial.draw(self.random) for _ in range(self.answers_further)))
             trial.choose(max((self.value(trial, a), self.random.random(), a) for a in answers)[2])
-        return trial.evaluate()
+        return trial
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": SearchBot}

@@ -97,8 +97,9 @@ class Board:
         old = self.where.get(piece)
         if old is None:
             raise RuleFault(f"'{self.display(piece)}' is not a piece")
-        dest_stack = self.stack_to_change(dest)
-        self.stack_to_change(old).remove(piece)
+        stacks, own = self.stacks, self.own_stacks         # a stack owned is a space's, its order known
+        dest_stack = stacks[dest] if dest in own else self.stack_to_change(dest)
+        (stacks[old] if old in own else self.stack_to_change(old)).remove(piece)
         if bottom:
             dest_stack.insert(0, piece)
         else:

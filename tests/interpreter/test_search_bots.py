@@ -92,6 +92,23 @@ def test_look_ahead_bots_walk_toward_a_payoff_no_single_step_shows(tmp_path, bot
         assert game.result.outcome == "Rich", (bot, seed, game.var("gold"))
 
 
+def tied_options_followed(rules) -> int:
+    """How many tied options the greedy bot follows further at the first decision."""
+    bot = make_bot("greedy", 0)
+    followed = []
+    real = bot.played_further
+    bot.played_further = lambda game, option: followed.append(option) or real(game, option)
+    bot.choose(rules.new_game(seed=0))
+    return len(followed)
+
+
+def test_greedy_follows_fewer_tied_options_where_the_rules_do_much_work(tmp_path):
+    busy = WALK.replace("var turns: int = 0", "var turns: int = 0\nvar busy: int = 0").replace(
+        "set turns += 1", "set turns += 1\n        for i in 1..LOOP { set busy += 1 }")
+    assert tied_options_followed(pack(tmp_path, "light", busy.replace("LOOP", "2"))) == 2     # walk on, rest
+    assert tied_options_followed(pack(tmp_path, "heavy", busy.replace("LOOP", "1000"))) == 1  # 1,600 steps at most
+
+
 def test_mcts_does_not_see_the_hidden_order_of_a_deck(tmp_path):
     rules = pack(tmp_path, "gamble", DRAW)
     answers = Counter()
