@@ -8,6 +8,14 @@ import pytest
 
 import interpreter
 
+# Three cards face down in a pile.
+FACES = """
+kind face: card { }
+card one "One": face in pile { }
+card two "Two": face in pile { }
+card three "Three": face in pile { }
+"""
+
 # Two pawns, each with a changeable field, and a deck: every answer moves, marks and shuffles.
 SHUFFLE_AND_MARK = """
 game shuffler "Shuffler" { seats 1 home left }
@@ -17,10 +25,6 @@ deck pile "Pile"
 kind pawn: piece { var marked: bool = false }
 piece red "Red": pawn at left
 piece blue "Blue": pawn at left
-kind face: card { }
-card one "One": face in pile { }
-card two "Two": face in pile { }
-card three "Three": face in pile { }
 card four "Four": face in pile { }
 var rounds: int = 0
 
@@ -37,7 +41,7 @@ play {
 }
 evaluate rounds
 result { score rounds  outcome "Done" }
-"""
+""" + FACES
 
 
 # The first thing an answer does with the deck is put a card on it, before anything reads it.
@@ -45,10 +49,6 @@ DISCARD_FIRST = """
 game discard "Discard" { seats 1 home table }
 space table "Table"
 deck pile "Pile"
-kind face: card { }
-card one "One": face in pile { }
-card two "Two": face in pile { }
-card three "Three": face in pile { }
 card four "Four": face at table { }
 var rounds: int = 0
 
@@ -62,7 +62,7 @@ play {
 }
 evaluate rounds
 result { score rounds  outcome "Done" }
-"""
+""" + FACES
 
 
 def pack(tmp_path, name: str, text: str):
