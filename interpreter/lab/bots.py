@@ -58,8 +58,7 @@ class GreedyBot(RandomBot):
         best = max(v for v, _ in scored)
         tied = [o for v, o in scored if v == best]
         if len(tied) > 1 and best <= game.evaluate():      # no option gains anything at once
-            if len(tied) > self.tied_most:
-                tied = self.random.sample(tied, self.tied_most)
+            tied = self.random.sample(tied, min(len(tied), self.tied_most))     # in a random order: work may stop it
             scored = self.followed(game, tied)
         return max((v, self.random.random(), o) for v, o in scored)[2]
 

@@ -1,8 +1,9 @@
 """Where pieces are and what is on them: fields, stacks, tokens and moves (a part of Engine).
 
-The stacks and field tables of a state are shared with its copies until changed: an engine
-copies a space's stack or an object's fields the first time it changes one (`own_stacks`,
-`own_fields`), so a look-ahead copy costs what it changes, not the whole board."""
+The stacks and field tables of a state are shared with its copies until changed: after a copy,
+the copy and its original each copy a space's stack or an object's fields the first time they
+change it (`own_stacks`, `own_fields`), so a look-ahead copy costs what it changes, not the
+whole board."""
 from __future__ import annotations
 
 from .errors import RuleFault
@@ -40,6 +41,8 @@ class Board:
         own[name] = value
 
     def stack(self, space) -> list:
+        """The pieces on `space`, bottom first (a deck whose order a look-ahead copy has yet to
+        guess is guessed now). The list may be shared with copies: change it only through `stack_to_change`."""
         try:
             stack = self.stacks[space]
         except KeyError:
@@ -99,7 +102,12 @@ class Board:
             raise RuleFault(f"'{self.display(piece)}' is not a piece")
         stacks, own = self.stacks, self.own_stacks         # a stack owned is a space's, its order known
         dest_stack = stacks[dest] if dest in own else self.stack_to_change(dest)
-        (stacks[old] if old in own else self.stack_to_change(old)).remove(piece)
+        if old in own:
+            stacks[old].remove(piece)
+        elif self.unguessed is not None and old in self.unguessed[1]:
+            stacks[old] = [p for p in stacks[old] if p != piece]    # guessed later, from the cards then in it
+        else:
+            self.stack_to_change(old).remove(piece)
         if bottom:
             dest_stack.insert(0, piece)
         else:

@@ -65,6 +65,36 @@ result { score rounds  outcome "Done" }
 """ + FACES
 
 
+# Each answer changes one thing first: a deck shuffled, nothing shuffled into it, a card put in
+# at random or drawn, a field set.
+EVERY_CHANGE = """
+game changes "Changes" { seats 1 home table }
+space table "Table"
+space hand "Hand"
+deck pile "Pile"
+kind pawn: piece { var marked: bool = false }
+piece scout "Scout": pawn at table
+card four "Four": face at table { }
+var rounds: int = 0
+
+play {
+    repeat 6 {
+        choose what from ["shuffle", "nothing in", "insert", "draw", "mark"] "What changes?" {
+            if what == "shuffle" { shuffle pile }
+            if what == "nothing in" { shuffle pieces_at(hand) into pile }
+            if what == "insert" { insert four into pile }
+            if what == "draw" { move top(pile) to hand }
+            if what == "mark" { set scout.marked = not scout.marked }
+            set rounds += 1
+        }
+    }
+}
+evaluate rounds
+result { score rounds  outcome "Done" }
+""" + FACES
+ANSWERS = ["shuffle", "nothing in", "insert", "draw", "mark"]
+
+
 def pack(tmp_path, name: str, text: str):
     folder = tmp_path / name
     folder.mkdir()
@@ -117,3 +147,23 @@ def test_a_look_ahead_that_first_puts_a_card_on_a_deck_leaves_the_real_deck_alon
         for reseed in range(5):
             game.peek("1", reseed)
         assert state_of(game) == before
+
+
+@pytest.mark.parametrize("first", ANSWERS)
+def test_whichever_side_changes_first_the_other_stays_as_it_was(tmp_path, first):
+    rules = pack(tmp_path, "changes", EVERY_CHANGE)
+    for then in ANSWERS:
+        game = rules.new_game(seed=3)
+        game.choose("draw")                      # the original has changed things before the copy
+        copy = game.clone()
+        copied = state_of(copy)
+        game.choose(first)                       # the original changes first
+        assert state_of(copy) == copied
+        changed = state_of(game)
+        copy.choose(then)
+        assert state_of(game) == changed
+        grandchild = copy.clone(reseed=7)        # a copy of a copy, with its own dice
+        held = state_of(copy)
+        grandchild.choose(first)
+        grandchild.choose(then)
+        assert state_of(copy) == held

@@ -265,3 +265,44 @@ def test_a_copy_written_out_shows_a_guess_never_the_real_order(tmp_path):
     written = [json.loads(game.determinized(reseed).to_json())["state"]["stacks"]["pile"] for reseed in range(20)]
     assert all(sorted(order) == sorted(real) for order in written)
     assert sum(order == real for order in written) <= 2
+
+
+# Five cards in a pile; an answer takes the middle one out by name, then draws the top card.
+NAMED_OUT = """
+game named "Named" { seats 1 home table }
+space table "Table"
+space hand "Hand"
+deck pile "Pile"
+kind face: card { }
+card c1 "C1": face in pile { }
+card c2 "C2": face in pile { }
+card c3 "C3": face WHERE { }
+card c4 "C4": face in pile { }
+card c5 "C5": face in pile { }
+var rounds: int = 0
+
+play {
+    shuffle pile
+    choose n from [1, 2] "Go on?" {
+        move c3 to hand
+        move top(pile) to table
+        set rounds += n
+    }
+}
+evaluate rounds
+result { score rounds  outcome "Done" }
+"""
+
+
+def test_taking_a_card_out_by_name_is_not_looking_at_the_deck(tmp_path):
+    """A copy guesses a deck's order when its rules first look at it, from the cards then in it:
+    taking a card out by name first is as if the card had never been there."""
+    taken = pack(tmp_path, "taken", NAMED_OUT.replace("WHERE", "in pile"))
+    absent = pack(tmp_path, "absent", NAMED_OUT.replace("WHERE", "at hand"))
+    for guess in range(10):
+        drawn = []
+        for rules in (taken, absent):
+            copy = rules.new_game(seed=guess).determinized(guess + 100)
+            copy.choose("1")
+            drawn.append(copy.pieces_at("table"))
+        assert drawn[0] == drawn[1], (guess, drawn)
