@@ -8,8 +8,10 @@ import pytest
 
 import interpreter
 
-# Three cards face down in a pile.
-FACES = """
+# Three cards face down in a pile, and the rounds played as the score.
+SCORED_BY_ROUNDS = """
+evaluate rounds
+result { score rounds  outcome "Done" }
 kind face: card { }
 card one "One": face in pile { }
 card two "Two": face in pile { }
@@ -39,9 +41,7 @@ play {
         }
     }
 }
-evaluate rounds
-result { score rounds  outcome "Done" }
-""" + FACES
+""" + SCORED_BY_ROUNDS
 
 
 # The first thing an answer does with the deck is put a card on it, before anything reads it.
@@ -60,9 +60,7 @@ play {
         set rounds += n
     }
 }
-evaluate rounds
-result { score rounds  outcome "Done" }
-""" + FACES
+""" + SCORED_BY_ROUNDS
 
 
 # Each answer changes one thing first: a deck shuffled, nothing shuffled into it, a card put in
@@ -89,9 +87,7 @@ play {
         }
     }
 }
-evaluate rounds
-result { score rounds  outcome "Done" }
-""" + FACES
+""" + SCORED_BY_ROUNDS
 ANSWERS = ["shuffle", "nothing in", "insert", "draw", "mark"]
 
 
