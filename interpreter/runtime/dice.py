@@ -100,7 +100,8 @@ class Chance:
         it then holds and from `guess` alone, never from its real order nor from the dice, so
         that copies of one guess that reach a deck holding the same cards guess the same order."""
         self.unguessed = (guess, frozenset(self.c.decks)) if self.c.decks else None
-        self.own_stacks.difference_update(self.c.decks)     # each deck is a guess's own once guessed
+        # a stack owned has its order known (Board.move relies on it): a deck is owned again once guessed
+        self.own_stacks.difference_update(self.c.decks)
 
     def guess_order(self, deck) -> None:
         """Guess the order of `deck`, one of those whose order is forgotten (see `forget_deck_order`)."""
