@@ -603,6 +603,7 @@ class LayoutDecl(Decl):
     show: list[LayoutCell] = []      # variables shown above the board
     tracks: list[LayoutTrack] = []   # marked tracks shown under them
     shorts: list[LayoutShort] = []   # abbreviations for the compact board
+    styles: list[LayoutStyle] = []   # how a grid's spaces are drawn by the value they show
 
 
 class ModHeader(Decl):
@@ -669,7 +670,7 @@ AnyDecl = Union[ConstDecl, TableDecl, GridDecl, GameDecl, EnumDecl, DieDecl, Tok
                 ChangesTrigger, PlayDecl, ResultDecl, VariantDecl, EvaluateDecl, TallyDecl, LayoutDecl,
                 ModHeader, ReplaceDecl, RemoveDecl, ChangeDecl, ModifierDecl, EffectDecl]
 
-from .ast_layout import LayoutCell, LayoutGrid, LayoutRegion, LayoutShort  # noqa: E402  (they build on Node)
+from .ast_layout import LayoutCell, LayoutGrid, LayoutRegion, LayoutShort, LayoutStyle  # noqa: E402  (they build on Node)
 
 
 def walk(node):

@@ -24,6 +24,12 @@ class LayoutRegion(Node):
     grid: Optional[LayoutGrid] = None      # a region drawing a grid has no rows of its own
 
 
+class LayoutStyle(Node):
+    """`style VALUE "Style"`: the terminal style of a grid's space whose shown attribute has that value."""
+    value: str
+    style: str
+
+
 class LayoutShort(Node):
     """`short NAME "Text"`: how an object, or every piece of a kind, is abbreviated on the compact board."""
     name: str

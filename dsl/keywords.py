@@ -142,6 +142,7 @@ KEYWORDS = [
     # rules text and rolls against a number came after the reserved words were settled
     _keyword("text", CLAUSE),
     _keyword("needs", CLAUSE),
+    _keyword("style", CLAUSE),
 ]
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)

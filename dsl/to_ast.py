@@ -418,12 +418,17 @@ class DeclarationNodes(_Nodes):
         show = [name for x in c if isinstance(x, list) for name in x]
         tracks = [x for x in c if isinstance(x, A.LayoutTrack)]
         shorts = [x for x in c if isinstance(x, A.LayoutShort)]
+        styles = [x for x in c if isinstance(x, A.LayoutStyle)]
         return A.LayoutDecl.at((meta.line, meta.column), file=self.path, name="layout",
-                               regions=regions, show=show, tracks=tracks, shorts=shorts)
+                               regions=regions, show=show, tracks=tracks, shorts=shorts, styles=styles)
 
     def layout_short(self, meta, c):
         name, text = c
         return A.LayoutShort.at(_pos(name), name=str(name), text=_unquote(text))
+
+    def layout_style(self, meta, c):
+        value, style = c
+        return A.LayoutStyle.at(_pos(value), value=str(value), style=_unquote(style))
 
     def layout_track(self, meta, c):
         title, values, position = c

@@ -1,4 +1,4 @@
-"""Checks the layout declaration: regions of spaces with styles, tracks, variables shown, short names."""
+"""Checks the layout declaration: regions of spaces with styles, tracks, variables shown, short names, styles by value."""
 from __future__ import annotations
 
 from .. import ast as A
@@ -33,12 +33,13 @@ class LayoutChecks(Pass):
                         self.error(cell, f"'{cell.space}' is already placed (line {seen[cell.space].line})")
                     seen[cell.space] = cell
                     self.used.add(cell.space)
-                    if cell.style is not None and not valid_style(cell.style):
-                        self.error(cell, f"'{cell.style}' is not a terminal style (try \"red\", \"bold\", \"white on blue\")")
+                    if cell.style is not None:
+                        self.check_style(cell, cell.style)
         for track in layout.tracks:
             self.exprs.expect_list(track.values, Scope(), Context(), "track")
             self.exprs.expect(track.position, Scope(), Context(), INT, "the track's marked position")
         self.check_shorts(layout)
+        self.check_value_styles(layout)
         for cell in layout.show:
             if cell.space not in self.p.by_cat["var"]:
                 self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
@@ -60,6 +61,31 @@ class LayoutChecks(Pass):
         if item.shows is not None and self.h.is_kind(grid.kind) and self.h.field(grid.kind, item.shows) is None:
             names = [n for k in self.h.ancestors(grid.kind) for n in self.h.fields.get(k, {})]
             self.error(item, f"'{grid.kind}' has no attribute '{item.shows}' to show" + suggest(item.shows, names))
+
+    def check_value_styles(self, layout: A.LayoutDecl) -> None:
+        """`style VALUE "Style"` names a value that a grid's shown attribute can have, once."""
+        shown = {}
+        for region in layout.regions:
+            if region.grid is None or region.grid.shows is None:
+                continue
+            grid = self.p.by_cat["grid"].get(region.grid.name)
+            info = self.h.field(grid.kind, region.grid.shows) if grid is not None and self.h.is_kind(grid.kind) else None
+            if info is not None and self.h.is_enum(info.type):
+                shown.update(dict.fromkeys(self.h.enums[info.type.name]))
+        seen: dict[str, A.LayoutStyle] = {}
+        for item in layout.styles:
+            if item.value not in shown:
+                where = "no grid in the layout shows an attribute with values" if not shown else \
+                    "a grid's shown attribute has no such value"
+                self.error(item, f"unknown value '{item.value}': {where}" + suggest(item.value, list(shown)))
+            elif item.value in seen:
+                self.error(item, f"'{item.value}' already has a style (line {seen[item.value].line})")
+            seen[item.value] = item
+            self.check_style(item, item.style)
+
+    def check_style(self, node: A.Node, style: str) -> None:
+        if not valid_style(style):
+            self.error(node, f"'{style}' is not a terminal style (try \"red\", \"bold\", \"white on blue\")")
 
     def check_shorts(self, layout: A.LayoutDecl) -> None:
         fields = [f.name for k in self.p.by_cat["kind"].values() for f in k.fields]

@@ -1,7 +1,7 @@
 """What applications may read of a game's rules: objects, labels, kinds, and the board's layout."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dsl import coordinates
 
@@ -41,6 +41,7 @@ class Layout:
     regions: tuple[Region, ...]
     status: tuple[str, ...]              # variables shown above the board
     track_titles: tuple[str, ...]        # marked tracks shown under them (see Game.layout_tracks)
+    value_styles: dict = field(default_factory=dict)    # a grid's space's style by the value it shows
 
 
 def layout_from(decl, grids: dict, labels: dict) -> Layout | None:
@@ -50,7 +51,8 @@ def layout_from(decl, grids: dict, labels: dict) -> Layout | None:
     regions = tuple(grid_region(r, grids[r.grid.name], labels) if r.grid is not None else
                     Region(r.title, r.short, tuple(tuple(Cell(c.space, c.style) for c in row) for row in r.rows))
                     for r in decl.regions)
-    return Layout(regions, tuple(c.space for c in decl.show), tuple(t.title for t in decl.tracks))
+    return Layout(regions, tuple(c.space for c in decl.show), tuple(t.title for t in decl.tracks),
+                  {s.value: s.style for s in decl.styles})
 
 
 def grid_region(decl, grid, labels: dict) -> Region:

@@ -31,7 +31,8 @@ def cell_text(game, cell, empty: bool, named: bool = True) -> Text | None:
     contents = contents_words(game, cell.space, skip=cell.shows)
     if not contents and not empty:
         return None
-    text = Text(short_name(game, cell.space) if named else "", style=render.cell_style(cell.style) + Style(bold=True))
+    style = render.cell_style(cell.style or render.value_style(game, cell.space, cell.shows))
+    text = Text(short_name(game, cell.space) if named else "", style=style + Style(bold=True))
     if cell.shows:
         text.append(":" + short_name(game, game.field(cell.space, cell.shows)), style="italic")
     text.append(" " if text.plain else "")

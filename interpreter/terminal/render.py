@@ -169,13 +169,22 @@ def row_table(game, row, shift: bool | None = None) -> Table:
 
 def cell_header(game, cell) -> Text:
     """The space's name in the cell's style, followed by the style's colour in words."""
-    text = Text(cell.name or game.label(cell.space), style=cell_style(cell.style) + Style(bold=True))
+    style = cell_style(cell.style or value_style(game, cell.space, cell.shows))
+    text = Text(cell.name or game.label(cell.space), style=style + Style(bold=True))
     tag = colour_word(cell.style)
     if tag:
         text.append(f" ·{tag}", style="dim")
     if cell.shows:
         text.append(f" {game.label(game.field(cell.space, cell.shows))}", style="italic")
     return text
+
+
+def value_style(game, space: str, shows: str | None) -> str | None:
+    """The layout's style for the value a grid shows on `space` (`style woods "on green"`), if any;
+    the value is in the cell's name already, so the style needs no words of its own."""
+    if shows is None:
+        return None
+    return game.view.layout.value_styles.get(game.field(space, shows))
 
 
 def cell_body(game, space: str, width: int, skip: str | None = None) -> Text:

@@ -56,7 +56,7 @@ def cell_json(game, space: str, style: str | None = None, name: str | None = Non
     deck = space in view.decks
     return {"space": space, "label": name or game.label(space),
             "short": short_name(game, space),
-            "colour": render.colour_word(style), **css_colours(style),
+            "colour": render.colour_word(style), **css_colours(style or render.value_style(game, space, shows)),
             "shows": game.label(game.field(space, shows)) if shows else None,
             "marks": render.space_marks(game, space, skip=shows),     # what `shows` names is in the header
             "deck": deck, "count": render.count_words(game, stack) if deck and stack else None,

@@ -7,6 +7,7 @@ import pytest
 
 import interpreter
 from interpreter.terminal import compact, render
+from interpreter.web import views
 from paths import FIXTURES
 
 PACK = FIXTURES / "battlefield"
@@ -64,3 +65,15 @@ def test_a_grid_too_wide_to_interlock_still_shows_its_shifted_rows(game):
     render.make_console(buffer, 50, color=False).print(compact.compact_board(game, 50, None))
     text = buffer.getvalue()
     assert line_with(text, "1,2:").index("1,2:") > line_with(text, "1,3:").index("1,3:")
+
+
+def test_a_hex_is_drawn_in_the_style_the_layout_gives_the_value_it_shows(game):
+    cells = {c.space: c for row in game.view.layout.regions[0].rows for c in row}
+    woods, building, clear = cells["field_2_1"], cells["field_4_2"], cells["field_1_1"]
+    assert render.cell_header(game, woods).style.bgcolor.name == "dark_green"
+    assert render.cell_header(game, building).style.bgcolor.name == "orange4"
+    assert render.cell_header(game, clear).style.bgcolor is None
+    assert compact.cell_text(game, woods, empty=True).style.bgcolor.name == "dark_green"
+    shown = {c["space"]: c for row in views.board_json(game)["regions"][0]["rows"] for c in row["cells"]}
+    assert shown["field_2_1"]["bg"] == "#005f00" and shown["field_1_1"]["bg"] is None
+    assert shown["field_2_1"]["colour"] == ""          # the value names the terrain already: no colour in words
