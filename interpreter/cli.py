@@ -47,7 +47,7 @@ def build_parser() -> Parser:
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
     play.add_argument("--replay-under-new-rules", action="store_true",
                       help="with --load: if the rules changed since the save, replay its choices under them")
-    play.add_argument("--save", metavar="FILE", help="autosave to FILE after every decision")
+    play.add_argument("--save", metavar="FILE", help="autosave to FILE after every decision (with --bot: the game as it ends)")
     play.add_argument("--no-save", action="store_true", help="do not autosave")
     play.add_argument("--enter", action="store_true",
                       help="wait for Enter after an option number (by default, at a terminal, a number "
@@ -200,6 +200,8 @@ def cmd_play(args) -> int:
         raise UsageError("garrison play: --budget cannot be negative")
     if args.budget and not args.bot:
         raise UsageError("garrison play: --budget goes with --bot BOT")
+    if args.no_save and args.save is not None:
+        raise UsageError("garrison play: --save FILE and --no-save contradict each other; give one")
     if args.load:
         from .saves.files import mods_to_apply, read_save
         saved = read_save(args.load)[1]
@@ -215,16 +217,18 @@ def cmd_play(args) -> int:
         game = _resume(rules, args.load, args.replay_under_new_rules)
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
+    autosave = _autosave_path(args, rules, typing=not args.bot)
     if args.bot:
         from .lab.bots import make_bot, play_out
         play_out(game, make_bot(args.bot, args.seed, args.budget))
-        if args.save and not args.no_save:
-            from .saves.files import save_game
-            save_game(args.save, game.to_json())
+        if args.save is not None and autosave:      # a bot never writes over the game it was given to play on
+            _save_once(game, autosave, args.load)
     else:
         from .terminal.prompt import play_in_terminal
-        if not play_in_terminal(game, _autosave_path(args, rules), resume=args.game, instant=not args.enter):
-            return EXIT_OK
+        session = play_in_terminal(game, autosave, resume=args.game, instant=not args.enter, loaded_from=args.load)
+        if not session.finished:
+            return EXIT_ERRORS if session.unsaved else EXIT_OK
+        game = session.game                 # `load` may have changed the game played
     summary = game_summary(game)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -261,21 +265,35 @@ def _resume(rules, path: str, replay_under_new_rules: bool):
     return game
 
 
-def _autosave_path(args, rules):
-    """Where `play` autosaves: --save FILE, else the file resumed, else (for a person typing at a
-    terminal) ./GAME.garrison-save.json, keeping an older save there as a .previous file."""
+def _autosave_path(args, rules, typing: bool):
+    """Where `play` saves: --save FILE, else the file resumed, else (for a person `typing` at a
+    terminal) ./GAME.garrison-save.json; a usage error, before any play, where no save can be
+    written. (An older save found there is kept as a .previous file when the game first saves.)"""
+    from .saves.files import default_save_path, save_target_problem
     if args.no_save:
         return None
-    if args.save or args.load:
-        return args.save or args.load
-    if not sys.stdin.isatty():
+    if args.save is not None or args.load:
+        path = args.save if args.save is not None else args.load
+    elif typing and sys.stdin.isatty():
+        path = default_save_path(rules.name)
+    else:
         return None
-    from .saves.files import default_save_path, keep_previous
-    path = default_save_path(rules.name)
-    kept = keep_previous(path)
-    if kept:
-        print(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})")
+    problem = save_target_problem(path)
+    if problem:
+        raise UsageError(f"garrison play: cannot save to {path!r}: {problem}")
     return path
+
+
+def _save_once(game, path: str, loaded_from: str | None) -> None:
+    """Save a game a bot played to its end (an older save of another game there kept aside)."""
+    from .saves.files import keep_previous, save_game
+    kept = keep_previous(path) if path != loaded_from else None
+    if kept:
+        print(f"(the game saved before in {path} is kept as {kept})", file=sys.stderr)
+    try:
+        save_game(path, game.to_json())
+    except OSError as err:
+        raise GameError(f"could not save to {path}: {err.strerror}") from None
 
 
 def cmd_replay(args) -> int:

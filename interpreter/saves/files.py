@@ -5,6 +5,7 @@ import json
 import os
 import re
 import shlex
+import stat
 import tempfile
 from pathlib import Path
 
@@ -12,10 +13,13 @@ from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_tr
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
-    """Write the whole text or nothing: to a temporary file beside the target, then renamed over it."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    """Write the whole text or nothing: to a temporary file beside the target, then renamed over it.
+    A symbolic link stays one (the file it names is written), and the file keeps its permissions
+    (a new one gets those the user's umask gives)."""
+    target = Path(os.path.realpath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
+        os.chmod(tmp, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as f:
             f.write(text)
             f.flush()
@@ -27,6 +31,16 @@ def write_atomically(path, text: str, newline: str = "\n") -> None:
         except OSError:
             pass
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits a written file gets: the file's own, else the umask's for a new file."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def temporary_name(target_name: str) -> re.Pattern:
@@ -139,6 +153,31 @@ def load_saved(rules, path: str, replay_under_new_rules: bool = False):
         return rules.load_game(text, replay_under_new_rules)
     except GameError as err:
         raise type(err)(f"cannot load {path}: {err}") from None
+
+
+def save_target_problem(path) -> str | None:
+    """Why a game cannot be saved to `path`, in words (an empty name, a folder, a folder that does
+    not exist, a file that is not a saved game, which saving would destroy), or None if it can."""
+    if not str(path).strip():
+        return "the file name is empty"
+    target = Path(path)
+    if target.is_dir():
+        return "it is a folder"
+    if not target.parent.is_dir():
+        return f"there is no folder {target.parent}"
+    if target.exists() and not _is_save(target):
+        return "that file exists and is not a saved game (name another file)"
+    return None
+
+
+def _is_save(path: Path) -> bool:
+    """Whether a file holds a saved game (or nothing), so that writing a save over it loses no other work."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            head = f.read(200)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return not head.strip() or bool(re.match(r'\s*\{\s*"format"\s*:\s*"' + re.escape(SAVE_FORMAT) + '"', head))
 
 
 def keep_previous(path) -> str | None:

@@ -1,6 +1,8 @@
 """The play loop at a terminal: shows the board and what happens, reads choices and commands."""
 from __future__ import annotations
 
+import os
+import shlex
 import signal
 import threading
 from contextlib import contextmanager
@@ -12,7 +14,7 @@ from rich.text import Text
 
 from dsl import printable, suggest
 from interpreter.runtime import GameError
-from interpreter.saves.files import default_save_path, load_saved, save_game
+from interpreter.saves.files import default_save_path, keep_previous, load_saved, save_game, save_target_problem
 
 from . import compact, legend, render
 from .choices import NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id
@@ -60,7 +62,7 @@ class Session:
     """One person playing one game: the loop, the commands and the autosave."""
 
     def __init__(self, game, console: Console, read=None, interactive: bool = False,
-                 autosave: str | None = None, resume: str = "", toolbar_rows: int = 0):
+                 autosave: str | None = None, resume: str = "", toolbar_rows: int = 0, loaded_from: str | None = None):
         self.game = game
         self.out = console
         self.read = read or (lambda prompt, asker=None, empty=False: input(prompt))   # read(prompt, asker, empty)
@@ -68,6 +70,10 @@ class Session:
         self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
         self.numbering: Numbering | None = None     # the numbers of the options shown
         self.autosave = autosave            # the file written after every decision, or None
+        self.written = {loaded_from} if loaded_from else set()     # files holding this game: no older one to keep aside
+        self.finished = False               # the game ended (else the person stopped)
+        self.unsaved = False                # the game as it is now could not be saved
+        self.warned_unsaved = False         # `quit` said so once; said again, it stops
         self.resume = resume                # how to name the game in `garrison play GAME --load`
         self.shown = len(game.log) if game.decisions_made else 0
         self.fresh = True                   # the decision has not been shown yet
@@ -78,7 +84,8 @@ class Session:
     def run(self) -> bool:
         """Play until the game ends (True) or the person stops (False)."""
         if self.autosave:
-            self.save_now()
+            if self.game.decisions_made:
+                self.save_now()
             self.say(f"Autosaving after every decision to {self.autosave}")
         try:
             while not self.game.over:
@@ -96,6 +103,7 @@ class Session:
             self.stopped("Interrupted")
             return False
         self.show_position()
+        self.finished = True
         return True
 
     def ask(self) -> str | None:
@@ -306,25 +314,52 @@ class Session:
         self.out.print(Text(printable(text), style=style))
 
     # ---- saving
-    def save_now(self) -> None:
-        if self.autosave:
-            try:
-                save_game(self.autosave, self.game.to_json())
-            except OSError as err:
-                self.say(f"Could not autosave to {self.autosave}: {err.strerror}", "bold red")
+    def save_now(self) -> bool:
+        """Autosave, if on; False (and said) if the file could not be written."""
+        if not self.autosave:
+            return True
+        try:
+            self.write(self.autosave)
+        except OSError as err:
+            self.say(f"Could not autosave to {self.autosave}: {err.strerror}", "bold red")
+            self.unsaved = True
+            return False
+        return True
+
+    def write(self, path: str) -> None:
+        """Save the game to `path`; a saved game of before found there the first time is moved
+        aside to a .previous file (and said), so that no save is overwritten unseen."""
+        if path not in self.written:
+            kept = keep_previous(path)
+            if kept:
+                self.say(f"(the game saved before in {path} is kept as {kept})", "dim")
+        save_game(path, self.game.to_json())
+        self.written.add(path)
+        self.unsaved = self.warned_unsaved = False
 
     def stopped(self, why: str) -> None:
         self.say(why)
-        if self.autosave:
-            self.save_now()
+        if not self.autosave:
+            return
+        if not self.game.decisions_made and self.autosave not in self.written and os.path.exists(self.autosave):
+            self.say(f"No decision was made: the game saved before in {self.autosave} is left as it was.")
+        elif self.save_now():
             self.say(f"The game is saved in {self.autosave}. To resume it:")
             self.say(f"  garrison play {self.resume or self.game.rules.name} --load {self.autosave}")
+        else:
+            self.say("The game is NOT saved.", "bold red")
 
 
 # ---- commands: each takes the session and the rest of the line; False ends the session
 
 def cmd_quit(s: Session, rest: str):
+    if s.warned_unsaved:           # told before that the game could not be saved: stop anyway
+        return False
     s.stopped("Stopping.")
+    if s.unsaved:
+        s.warned_unsaved = True
+        s.say("Type 'save FILE' to save it elsewhere, or 'quit' again to stop without saving.")
+        return None
     return False
 
 
@@ -396,27 +431,55 @@ def cmd_log(s: Session, rest: str):
 
 
 def cmd_save(s: Session, rest: str):
-    path = rest or s.autosave or default_save_path(s.game.rules.name)
+    path = file_named(s, rest, "save") if rest else s.autosave or default_save_path(s.game.rules.name)
+    if path is None:
+        return
+    problem = save_target_problem(path)
+    if problem:
+        s.say(f"could not save to {path}: {problem}")
+        return
+    failing = s.unsaved
     try:
-        save_game(path, s.game.to_json())
+        s.write(path)
     except OSError as err:
         s.say(f"could not save to {path}: {err.strerror}")
         return
     s.say(f"saved to {path}")
+    if failing and s.autosave != path:          # the autosave file could not be written: this one can
+        s.autosave = path
+        s.say(f"Autosaving to {path} from now on")
 
 
 def cmd_load(s: Session, rest: str):
-    if not rest:
-        s.say(f"load needs a file name, e.g. 'load {default_save_path(s.game.rules.name)}'")
+    path = file_named(s, rest, "load") if rest else None
+    if path is None:
+        if not rest:
+            s.say(f"load needs a file name, e.g. 'load {default_save_path(s.game.rules.name)}'")
         return
     try:
-        game = load_saved(s.game.rules, rest)
+        game = load_saved(s.game.rules, path)
     except GameError as err:
         s.say(str(err))
         return
     s.game, s.shown, s.fresh = game, len(game.log), True
-    s.save_now()
-    s.say(f"loaded {rest} ({game.decisions_made} decisions made)")
+    s.say(f"loaded {path} ({game.decisions_made} decisions made)")
+    if s.autosave and s.autosave != path:      # the game left stays as last saved; this one saves where it came from
+        before = f"The game before stays in {s.autosave}; a" if s.autosave in s.written else "A"
+        s.say(f"{before}utosaving to {path} now")
+        s.autosave = path
+    s.written.add(path)
+
+
+def file_named(s: Session, rest: str, command: str) -> str | None:
+    """The one file name typed after a command (quotes allowed, as in a shell), or None (and said)."""
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = []
+    if len(words) != 1 or not words[0]:
+        s.say(f"{command} takes one file name (in quotes if it has spaces), e.g. '{command} \"my game.json\"'")
+        return None
+    return words[0]
 
 
 def cmd_inspect(s: Session, rest: str):
@@ -546,10 +609,15 @@ def interrupts_deferred():
         raise KeyboardInterrupt
 
 
-def play_in_terminal(game, autosave: str | None = None, resume: str = "", instant: bool = True) -> bool:
+def play_in_terminal(game, autosave: str | None = None, resume: str = "", instant: bool = True,
+                     loaded_from: str | None = None) -> Session:
     """Play on stdin and stdout; the board is drawn after every decision when stdout is a terminal,
-    and there an unambiguous option number takes effect without Enter (unless not `instant`)."""
+    and there an unambiguous option number takes effect without Enter (unless not `instant`).
+    The session says whether the game ended and which game it ended on (`load` may change it)."""
     console = render.make_console()
     reader = answer_reader(instant)
-    return Session(game, console, read=reader, interactive=console.is_terminal, autosave=autosave,
-                   resume=resume, toolbar_rows=reader.toolbar_rows if console.is_terminal else 0).run()
+    session = Session(game, console, read=reader, interactive=console.is_terminal, autosave=autosave,
+                      resume=resume, toolbar_rows=reader.toolbar_rows if console.is_terminal else 0,
+                      loaded_from=loaded_from)
+    session.run()
+    return session

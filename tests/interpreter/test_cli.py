@@ -5,6 +5,7 @@ import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -402,3 +403,30 @@ def test_the_shell_is_answered_with_completions(tmp_path, line, expected):
                COMP_POINT=str(len(line)), ARGCOMPLETE_USE_TEMPFILES="1", _ARGCOMPLETE_STDOUT_FILENAME=str(answer))
     subprocess.run([sys.executable, "-m", "interpreter"], cwd=REPO, env=env, capture_output=True, timeout=120)
     assert {c.strip() for c in answer.read_text().split("\n") if c.strip()} == expected
+
+
+# ---- play: where a save cannot go, said before playing
+
+@pytest.mark.parametrize("target, why", [("{tmp}", "it is a folder"), ("{tmp}/nowhere/x.json", "there is no folder"),
+                                         ("", "the file name is empty"),
+                                         ("{tmp}/notes.txt", "that file exists and is not a saved game")])
+def test_play_refuses_a_save_file_it_could_not_write_before_playing(tmp_path, target, why):
+    (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
+    out = garrison("play", TINY, "--bot", "random", "--save", target.format(tmp=tmp_path))
+    assert_one_line_usage_error(out, "cannot save to .*: " + why)
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_save_and_no_save_together_are_refused():
+    assert_one_line_usage_error(garrison("play", TINY, "--save", "x.json", "--no-save"), "contradict")
+
+
+def test_a_bot_playing_on_a_save_leaves_it_as_it_was(tmp_path):
+    path = tmp_path / "mid.json"
+    out = garrison("play", TINY, "--bot", "random", "--seed", "3", "--save", str(path))
+    assert out.returncode == 0
+    mid = tmp_path / "first.json"
+    shutil.copy(path, mid)
+    before = mid.read_bytes()
+    assert garrison("play", TINY, "--load", str(mid), "--bot", "random").returncode == 0
+    assert mid.read_bytes() == before

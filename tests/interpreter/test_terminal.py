@@ -183,11 +183,16 @@ def test_a_new_game_autosaves_in_the_current_folder_and_keeps_an_older_save(tmp_
     finish(me.child)
     saved = tmp_path / "westerplatte.garrison-save.json"
     assert saved.exists()
-    me = Player(spawn(tmp_path, "play", "westerplatte"))
-    assert "kept as westerplatte.garrison-save.json.previous" in me.seen
+    first = saved.read_bytes()
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--seed", "2"))
+    me.child.sendline("quit")               # no decision made: the older save is left alone
+    assert "is left as it was" in finish(me.child)
+    assert saved.read_bytes() == first and not (tmp_path / "westerplatte.garrison-save.json.previous").exists()
+    me = Player(spawn(tmp_path, "play", "westerplatte", "--seed", "2"))
+    assert "is kept as westerplatte.garrison-save.json.previous" in " ".join(me.type("1").split())   # at the first save
     me.child.sendline("quit")
     finish(me.child)
-    assert (tmp_path / "westerplatte.garrison-save.json.previous").exists()
+    assert (tmp_path / "westerplatte.garrison-save.json.previous").read_bytes() == first
 
 
 def test_a_bad_file_at_the_prompt_does_not_end_the_game(tmp_path):

@@ -1,0 +1,117 @@
+"""No saved game is lost at the prompt: a failed autosave is never reported as saved, and an older
+save or another file is never written over unseen (test_cli.py: where `play` cannot save)."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import stat
+
+import pytest
+
+from interpreter import load_rules
+from interpreter.saves.files import write_atomically
+from interpreter.terminal import render
+from interpreter.terminal.prompt import Session
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules("westerplatte")
+
+
+def session(rules, lines: list[str], autosave=None, loaded_from=None, game=None, between=None):
+    """A session fed `lines` (calling `between(index)` before each), and what it printed."""
+    out = io.StringIO()
+    fed = iter(enumerate(lines))
+
+    def read(prompt, asker=None, empty=False):
+        index, line = next(fed)
+        if between is not None:
+            between(index)
+        return line
+    s = Session(game or rules.new_game(seed=1, seats=2), render.make_console(out, 100, color=False), read=read,
+                autosave=str(autosave) if autosave else None, loaded_from=loaded_from)
+    s.run()
+    return s, " ".join(out.getvalue().split())
+
+
+def saved_decisions(path) -> int:
+    return sum(1 for step in json.loads(path.read_text(encoding="utf-8"))["trail"] if step[0] == "choose")
+
+
+# ---- at the prompt
+
+def test_an_autosave_that_fails_is_never_called_saved(tmp_path, rules):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    s, text = session(rules, ["1", "quit", "quit"], autosave=folder / "wp.json",
+                      between=lambda i: shutil.rmtree(folder) if i == 1 else None)
+    assert "Could not autosave to" in text and "The game is NOT saved." in text
+    assert "The game is saved in" not in text
+    assert "Type 'save FILE' to save it elsewhere, or 'quit' again to stop without saving." in text
+    assert s.unsaved and not s.finished
+
+
+def test_saving_elsewhere_after_a_failed_autosave_clears_the_alarm(tmp_path, rules):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    s, text = session(rules, ["1", "quit", f"save {tmp_path / 'rescued.json'}", "quit"], autosave=folder / "wp.json",
+                      between=lambda i: shutil.rmtree(folder) if i == 1 else None)
+    assert "saved to" in text and saved_decisions(tmp_path / "rescued.json") == 1
+    assert f"Autosaving to {tmp_path / 'rescued.json'} from now on" in text
+    assert f"The game is saved in {tmp_path / 'rescued.json'}" in text and not s.unsaved
+
+
+def test_loading_a_game_leaves_the_game_before_in_its_own_file(tmp_path, rules):
+    other = tmp_path / "other.json"
+    session(rules, ["1", "1", "quit"], autosave=other)
+    assert saved_decisions(other) == 2
+    mine = tmp_path / "mine.json"
+    s, text = session(rules, ["1", f"load {other}", "1", "quit"], autosave=mine)
+    assert f"The game before stays in {mine}; autosaving to {other} now" in text
+    assert saved_decisions(mine) == 1 and saved_decisions(other) == 3
+    assert s.autosave == str(other)
+
+
+def test_save_keeps_an_older_save_aside_and_refuses_other_files(tmp_path, rules, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    older = tmp_path / "westerplatte.garrison-save.json"
+    session(rules, ["1", "quit"], autosave=older)
+    first = older.read_bytes()
+    (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
+    _, text = session(rules, ["1", "save", "save notes.txt", 'save "two words.json"', 'save ""', "quit"])
+    assert "is kept as westerplatte.garrison-save.json.previous" in text
+    assert (tmp_path / "westerplatte.garrison-save.json.previous").read_bytes() == first
+    assert "could not save to notes.txt: that file exists and is not a saved game" in text
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "my notes\n"
+    assert (tmp_path / "two words.json").exists()
+    assert "save takes one file name" in text
+
+
+def test_quitting_before_any_decision_leaves_an_older_save_alone(tmp_path, rules):
+    older = tmp_path / "wp.json"
+    session(rules, ["1", "quit"], autosave=older)
+    first = older.read_bytes()
+    _, text = session(rules, ["quit"], autosave=older)
+    assert "is left as it was" in text and older.read_bytes() == first
+    assert not (tmp_path / "wp.json.previous").exists()
+
+
+# ---- files written whole, as they were
+
+def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
+    real = tmp_path / "real.rules"
+    real.write_text("old\n", encoding="utf-8")
+    os.chmod(real, 0o640)
+    link = tmp_path / "link.rules"
+    link.symlink_to(real.name)
+    write_atomically(link, "new\n")
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    fresh = tmp_path / "fresh.json"
+    write_atomically(fresh, "{}\n")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
