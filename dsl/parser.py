@@ -10,6 +10,7 @@ from . import ast as A
 from .errors import Diagnostic, SyntaxProblem, suggest
 from .grammar import lark_parser
 from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
+from .depth import too_deep
 from .to_ast import ToAst
 
 __all__ = ["SyntaxProblem", "describe_syntax_error", "lark_parser", "parse_file", "parse_file_tree"]
@@ -33,7 +34,7 @@ def parse_file_tree(path: str, text: str) -> tuple[Tree, list[A.AnyDecl]]:
     raises SyntaxProblem with a readable diagnostic."""
     try:
         tree = lark_parser().parse(text, start="start")
-        return tree, ToAst(path).transform(tree)
+        decls = ToAst(path).transform(tree)
     except UnexpectedInput as err:
         raise SyntaxProblem(describe_syntax_error(path, text, err)) from None
     except VisitError as err:
@@ -44,9 +45,44 @@ def parse_file_tree(path: str, text: str) -> tuple[Tree, list[A.AnyDecl]]:
             raise cause from None
         if isinstance(cause, ValueError):             # e.g. a number with thousands of digits
             raise SyntaxProblem(Diagnostic(path, 1, 1, f"a value is too large to read ({cause})")) from None
+        if isinstance(cause, RecursionError):
+            raise SyntaxProblem(_nests_too_deeply(path, text, tree)) from None
         raise
     except RecursionError:
-        raise SyntaxProblem(Diagnostic(path, 1, 1, "the file nests expressions too deeply to read")) from None
+        raise SyntaxProblem(_nests_too_deeply(path, text)) from None
+    deep = too_deep(path, decls)
+    if deep is not None:
+        raise SyntaxProblem(deep)
+    return tree, decls
+
+
+def _nests_too_deeply(path: str, text: str, tree: Tree | None = None) -> Diagnostic:
+    """The file nests too deeply to read: said at its deepest part, in its syntax tree where it was
+    read whole, else where its brackets open deepest, else at its longest line (a long chain)."""
+    message = "the file nests too deeply to read; split the expression with functions"
+    if tree is not None:
+        stack, deepest, where = [(tree, 0)], -1, (1, 1)
+        while stack:
+            node, depth = stack.pop()
+            if depth > deepest and getattr(node.meta, "line", None):
+                deepest, where = depth, (node.meta.line, node.meta.column)
+            stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+        return Diagnostic(path, *where, message)
+    depth, deepest, where = 0, 0, (1, 1)
+    line, line_start = 1, 0
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch in "([{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, (line, i - line_start + 1)
+        elif ch in ")]}":
+            depth -= 1
+    if deepest < 50:
+        lines = text.splitlines() or [""]
+        where = (max(range(len(lines)), key=lambda i: len(lines[i])) + 1, 1)
+    return Diagnostic(path, *where, message)
 
 
 # ---- syntax errors in words -------------------------------------------------------------

@@ -85,6 +85,15 @@ class Checker(Pass):
             whose = f"the game '{p.game.name}'" if p.game is not None else "the pack"
             self.error_at(file, where, f"{whose} has no 'play' block saying how it runs; "
                                        "add 'play { ... }' to one of its files")
+        games = list(p.by_cat["game"].values())
+        if games:
+            first = games[0]
+            self.only_one(games, f"a second 'game' declaration (the first is at {first.file}:{first.line}); a pack is one game")
+            if not 1 <= first.seats_min <= first.seats_max:
+                given = first.seats_min if first.seats_min == first.seats_max else f"{first.seats_min}..{first.seats_max}"
+                self.at(first)
+                self.error(first, f"'seats {given}' is no number of players: "
+                                  "seats go from 1 up (`seats 1`, `seats 1..4`)")
         if p.game is not None and p.game.turns is not None:
             self.at(p.game)
             if p.game.turns not in p.by_cat["var"]:

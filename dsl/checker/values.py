@@ -92,8 +92,11 @@ class ValueChecks(Pass):
                           + " -> ".join(path[path.index(name):] + [name]))
             done.update(path)
             return
+        bound = {n.var for n in A.walk(c.value) if isinstance(n, A.Comprehension)} | \
+            {n.param for n in A.walk(c.value) if isinstance(n, A.Lambda)} | \
+            {b.name for n in A.walk(c.value) if isinstance(n, A.LetExpr) for b in n.bindings}
         for n in A.walk(c.value):
-            if isinstance(n, A.Name) and n.name in consts and n.name != name:
+            if isinstance(n, A.Name) and n.name in consts and n.name not in bound:
                 self.check_const(n.name, consts, done, path + [name])
         if name in done:
             return

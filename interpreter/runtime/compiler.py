@@ -390,9 +390,12 @@ def impure_functions(bodies: dict) -> set:
 def _constant(node, c):
     try:
         return constant_value(node, c)
-    except (RuleFault, AttributeError, KeyError, TypeError) as err:
-        from .errors import GameError
-        raise GameError(f"{c.current_file}:{node.line}:{node.col}: error: this value must be a constant ({err})")
+    except (RuleFault, AttributeError, KeyError, TypeError, ArithmeticError) as err:
+        from dsl import Diagnostic
+
+        from .errors import CompileProblem
+        raise CompileProblem(Diagnostic(c.current_file, node.line, node.col,
+                                        f"this value cannot be worked out before play ({err})")) from None
 
 
 def _matcher(key: A.TableKey):

@@ -295,7 +295,8 @@ class Engine(Board, Frames, Chance, Effects, State):
             else:
                 award = next((a for n, a, _ in self.c.outcomes if n == outcome), None)
         except RuleFault as fault:
-            raise GameError(f"rules: error: while scoring the game: {fault}") from None
+            where = self.c.code.where_in(fault.__traceback__) or "rules"
+            raise GameError(f"{where}: error: while scoring the game: {fault}") from None
         details = {}
         if reason:
             details["reason"] = reason

@@ -6,6 +6,14 @@ class GameError(Exception):
     """A rule failed while the game ran (names the rules line), or an API call was invalid."""
 
 
+class CompileProblem(GameError):
+    """A value the rules fix before play cannot be worked out (a constant divided by zero): `diagnostic` says where."""
+
+    def __init__(self, diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(f"{diagnostic.file}:{diagnostic.line}:{diagnostic.col}: error: {diagnostic.message}")
+
+
 class RuleFault(Exception):
     """A rule went wrong at run time; the statement running it adds the rules position."""
 

@@ -31,12 +31,14 @@ def compile_all(parts: list, c):
     body = " and ".join(writer.write(part) for part in parts)
     node = parts[0]
     name = c.code.fresh_name(c.current_stem)
-    lines = [f"def {name}(g, e):", f"    # {comment(c.current_file)}:{node.line}:{node.col}"]
+    where = f"{c.current_file}:{node.line}:{node.col}"      # what a fault while working it out names
+    lines = [(f"def {name}(g, e):", None), (f"    # {comment(c.current_file)}:{node.line}:{node.col}", None)]
     if writer.reads_env:
-        lines += ["    try:", f"        return {body}", "    except KeyError as err:", "        raise unbound(err) from None"]
+        lines += [("    try:", None), (f"        return {body}", where),
+                  ("    except KeyError as err:", None), ("        raise unbound(err) from None", None)]
     else:
-        lines.append(f"    return {body}")
-    return c.code.define(name, "\n".join(lines))
+        lines.append((f"    return {body}", where))
+    return c.code.define_located(name, lines)
 
 
 def compile_function(decl: A.FunctionDecl, pure: bool, c, timeless_depth: int | None = None) -> None:

@@ -321,9 +321,11 @@ class Game:
             with e.unchanging():
                 return e.c.evaluation(e, {})
         except RuleFault as fault:
-            raise GameError(f"rules: error: while evaluating the position: {fault}") from None
+            where = e.c.code.where_in(fault.__traceback__) or "rules"
+            raise GameError(f"{where}: error: while evaluating the position: {fault}") from None
         except PYTHON_FAULTS as err:
-            raise GameError(f"rules: error: while evaluating the position: {type(err).__name__}: {err}") from None
+            where = e.c.code.where_in(err.__traceback__) or "rules"
+            raise GameError(f"{where}: error: while evaluating the position: {type(err).__name__}: {err}") from None
 
     def undo(self) -> None:
         """Go back to the previous decision (replays the game from its start)."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from dsl import display_path, rules_files
+from dsl import RulesError, display_path, rules_files
 
 from .cache import PackCache
+from .errors import CompileProblem
 from .model import Rules
 from .packs import find_pack
 
@@ -29,7 +30,10 @@ def load_rules(name_or_path, mods=()) -> Rules:
                "fingerprint": fingerprint(sources.texts.values()), "warnings": [d.format(sources) for d in warnings],
                "variants": [d.name for d in decls if getattr(d, "decl", None) == "variant"], "diagnostics": warnings}
     rules = Rules(**summary, **where, declarations=decls, cache=cache)
-    rules.compiled(None)
+    try:
+        rules.compiled(None)
+    except CompileProblem as problem:
+        raise RulesError(warnings + [problem.diagnostic], sources) from None
     if cache is not None:
         cache.keep_summary(summary)
     return rules

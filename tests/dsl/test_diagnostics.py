@@ -31,6 +31,14 @@ def test_a_missing_play_block_is_reported_at_the_game(tmp_path):
     assert problem.message.startswith("the game 'g' has no 'play' block")
 
 
+@pytest.mark.parametrize("seats, shown", [("0", "0"), ("3..2", "3..2"), ("0..4", "0..4")])
+def test_a_game_is_played_by_one_seat_or_more(tmp_path, seats, shown):
+    err = errors_of(tmp_path, {"a.rules": f'game g "G" {{ seats {seats} home box }}\nspace box\nplay {{ }}\n'})
+    [problem] = err.errors
+    assert (problem.line, problem.message) == (1, f"'seats {shown}' is no number of players: seats go from 1 up "
+                                                  "(`seats 1`, `seats 1..4`)")
+
+
 def test_turn_counter_must_be_a_variable(tmp_path):
     err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box turns turm }\nspace box\n'
                                           'var turn: int = 0\nplay { set turn = 1 }\n'})

@@ -1,0 +1,39 @@
+"""A value that cannot be worked out names its place in the rules: a constant before play (as a
+checker error, with its caret), the score or the evaluation during play."""
+from __future__ import annotations
+
+import pytest
+
+from interpreter import load_rules
+from interpreter.lab.bots import RandomBot, play_out
+from interpreter.runtime import GameError, RulesError
+
+GAME = """game faults "Faults" {{ seats 1 home box }}
+space box "Box"
+var turn: int = 0
+{extra}
+play {{ set turn += 1 }}
+result {{
+    score {score}
+    outcome "Done"
+}}
+"""
+
+
+def pack(tmp_path, extra: str = "", score: str = "turn"):
+    (tmp_path / "game.rules").write_text(GAME.format(extra=extra, score=score), encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_a_constant_divided_by_zero_is_an_error_at_its_place(tmp_path):
+    with pytest.raises(RulesError) as raised:
+        load_rules(pack(tmp_path, "const zero = 1 / 0\nvar v: int = zero"))
+    [error] = raised.value.errors
+    assert (error.line, error.message) == (4, "this value cannot be worked out before play (division by zero)")
+    assert "const zero = 1 / 0\n" in raised.value.report() and "^" in raised.value.report()
+
+
+def test_a_score_divided_by_zero_names_the_score_line(tmp_path):
+    game = load_rules(pack(tmp_path, score="10 / (turn - turn)")).new_game(seed=1)
+    with pytest.raises(GameError, match=r"game\.rules:7:\d+: error: while scoring the game: division by zero"):
+        play_out(game, RandomBot(1))
