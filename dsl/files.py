@@ -9,7 +9,7 @@ def rules_files(path: Path) -> list[Path]:
     if path.is_file():
         return [path]
     return sorted(p for p in path.rglob("*.rules") if "mods" not in p.relative_to(path).parts
-                  and "scenarios" not in p.relative_to(path).parts)
+                  and "scenarios" not in p.relative_to(path).parts and p.is_file())     # never a pipe or a device
 
 
 def display_path(path: Path) -> str:

@@ -319,9 +319,11 @@ def files_to_format(paths: list[str]) -> list[Path]:
     """Every .rules file named or under a named directory; ValueError names a bad path."""
     found: dict[Path, None] = {}
     for name in paths:
+        if not name.strip():
+            raise ValueError("an empty name is no file or directory (name '.' for the current one)")
         path = Path(name)
         if path.is_dir():
-            found.update(dict.fromkeys(sorted(path.rglob("*.rules"))))
+            found.update(dict.fromkeys(sorted(p for p in path.rglob("*.rules") if p.is_file())))  # never a pipe
         elif path.is_file() and path.suffix == ".rules":
             found[path] = None
         elif path.exists():

@@ -314,10 +314,14 @@ def game_summary(game) -> dict:
 
 
 def cmd_new(args) -> int:
+    import shlex
     from .scaffold import create_pack
+    if not args.path.strip():
+        raise UsageError("garrison new: name the folder to create, e.g. garrison new my_game")
     for file in create_pack(args.path):
         print(f"wrote {file}")
-    print(f"next: garrison check {args.path} && garrison play {args.path} --bot random && python -m pytest {args.path}")
+    path = shlex.quote(args.path)         # pasted into a shell as it is printed
+    print(f"next: garrison check {path} && garrison play {path} --bot random && python -m pytest {path}")
     return EXIT_OK
 
 

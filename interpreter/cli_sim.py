@@ -51,13 +51,19 @@ def cmd_sim(args) -> int:
         raise UsageError("garrison sim: --jobs must be at least 1")
     if args.budget < 0:
         raise UsageError("garrison sim: --budget cannot be negative")
+    if args.plot is not None and (not args.plot.strip() or os.path.isdir(args.plot)
+                                  or not os.path.isdir(os.path.dirname(os.path.abspath(args.plot)))):
+        raise UsageError(f"garrison sim: --plot needs a file in a folder that exists, not {args.plot!r}")
+    if args.plot is not None and not os.path.splitext(args.plot)[1]:
+        args.plot += ".png"                     # the picture's kind goes by the name's suffix
+    args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop
     if args.bot not in BOTS:
         from dsl import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
     variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget,
                          args.texts)
-    configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare else [])
+    configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare is not None else [])
     for config in configs:
         try:
             rules = sim._rules(config)
@@ -75,7 +81,8 @@ def cmd_sim(args) -> int:
         finally:
             getattr(progress, "close", lambda: None)()      # a bar left by Ctrl-C gives the cursor back
     figures = [sim.report(r) for r in runs]
-    if args.plot:
+    plotted = args.plot and all(r.results for r in runs)        # an interrupted run may have no game to draw
+    if plotted:
         write_plot(runs, figures, args.plot)
     if args.json:
         out = figures[0] if len(figures) == 1 else {"a": figures[0], "b": figures[1],
@@ -86,6 +93,6 @@ def cmd_sim(args) -> int:
             print("\n".join(sim.text_report(f)))
         if len(runs) == 2:
             print("\n".join(sim.compare_text(sim.compare(runs[0], runs[1]), configs[0], configs[1])))
-        if args.plot:
+        if plotted:
             print(f"plot written to {args.plot}")
     return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK

@@ -166,10 +166,15 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
     """`variant=hard`, `bot=greedy`, `mod=FILE`, `seats=2`, `budget=8`, comma-separated."""
     changes: dict = {}
     mods = list(base.mods)
-    for part in filter(None, (p.strip() for p in spec.split(","))):
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if not parts:
+        raise GameError("--compare needs what to change, e.g. --compare bot=greedy or --compare variant=hard,seats=2")
+    for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
             raise GameError(f"--compare expects KEY=VALUE pairs (variant, bot, mod, seats, budget), not '{part}'")
+        if key in changes:
+            raise GameError(f"--compare gives {key} twice ({key}={changes[key]} and {part}); give it once")
         if key == "variant":
             changes["variant"] = value or None
         elif key == "bot":
@@ -183,6 +188,8 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
                 changes[key] = int(value)
             except ValueError:
                 raise GameError(f"--compare {key} needs a whole number, not '{value}'") from None
+            if changes[key] < (1 if key == "seats" else 0):
+                raise GameError(f"--compare {key} cannot be {changes[key]}")
         else:
             raise GameError(f"--compare cannot change '{key}'; it can change variant, bot, mod, seats, budget")
     return replace(base, mods=tuple(mods), **changes)

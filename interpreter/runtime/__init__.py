@@ -10,7 +10,7 @@ _PUBLIC = {
     "load_rules": "interpreter.runtime.loading",
     "Rules": "interpreter.runtime.model", "rules_schema": "interpreter.runtime.model",
     "Game": "interpreter.runtime.game", "Decision": "interpreter.runtime.game", "Option": "interpreter.runtime.game",
-    "Result": "interpreter.runtime.game", "SAVE_FORMAT": "interpreter.runtime.game",
+    "Result": "interpreter.runtime.game", "SAVE_FORMAT": "interpreter.runtime.game", "SAVE_VERSION": "interpreter.runtime.savecheck",
     "Event": "interpreter.runtime.events",
     "RulesView": "interpreter.runtime.view",
     "check_trail": "interpreter.runtime.savecheck",

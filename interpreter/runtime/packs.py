@@ -23,6 +23,8 @@ def bundled_names() -> list[str]:
 
 def find_pack(name_or_path) -> Path:
     """A directory or .rules file path as given, else a bundled pack of that name."""
+    if not str(name_or_path).strip():
+        raise GameError(f"name a game: a bundled one ({', '.join(bundled_names()) or 'none'}) or a pack's folder or file")
     path = Path(name_or_path)
     if path.exists():
         return path

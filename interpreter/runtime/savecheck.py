@@ -34,7 +34,7 @@ def parse_save(text, game_name: str) -> dict:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("this is not a Garrison saved game")
     if data.get("version") != SAVE_VERSION:
-        raise GameError(f"saved game version {data.get('version')} is not supported (expected {SAVE_VERSION})")
+        raise GameError(f"saved game version {data.get('version')!r} is not supported (this Garrison reads version {SAVE_VERSION})")
     if data.get("game") != game_name:
         raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
     return data

@@ -9,7 +9,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail
+from interpreter.runtime import SAVE_FORMAT, SAVE_VERSION, GameError, bundled_change, check_trail
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -103,6 +103,9 @@ def read_save(path) -> tuple[str, dict]:
         raise GameError(f"cannot load {path}: the saved game is damaged (it is nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"cannot load {path}: this is not a Garrison saved game")
+    if data.get("version") != SAVE_VERSION:
+        raise GameError(f"cannot load {path}: saved game version {data.get('version')!r} is not supported "
+                        f"(this Garrison reads version {SAVE_VERSION})")
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")

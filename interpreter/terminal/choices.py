@@ -10,6 +10,11 @@ NOTHING_WORDS = ("pass", "none", "done", "skip", "nothing")
 NOTHING_IDS = ("pass", "done", "none", "0")
 
 
+def typed_number(text: str) -> bool:
+    """Whether typed text is a number in the digits 0-9 (not another script's digits, which look alike but are not these)."""
+    return text.isascii() and text.isdecimal()
+
+
 @dataclass(frozen=True)
 class Numbering:
     """The options of one decision, each with the number the player types for it."""
@@ -25,7 +30,7 @@ class Numbering:
 
     def ready(self, typed: str) -> bool:
         """Whether the text typed so far is an option's number that no other number starts with."""
-        if not typed.isdecimal() or self.option(int(typed)) is None:
+        if not typed_number(typed) or self.option(int(typed)) is None:
             return False
         return not self.longer(typed)
 

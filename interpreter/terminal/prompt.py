@@ -17,7 +17,8 @@ from interpreter.runtime import GameError
 from interpreter.saves.files import default_save_path, keep_previous, load_saved, save_game, save_target_problem
 
 from . import compact, legend, render
-from .choices import NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id
+from .choices import (NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id,
+                      typed_number)
 from .compact import lines_taken
 from .reader import answer_reader
 from .render import words
@@ -132,7 +133,7 @@ class Session:
             return []
         width = self.out.size.width
         first = [("question", clipped(question(self.game.decision), width))]
-        longer = self.numbering.longer(typed) if typed.isdecimal() else []
+        longer = self.numbering.longer(typed) if typed_number(typed) else []
         if longer and self.numbering.option(int(typed)) is not None:
             others = f"{min(longer)}-{max(longer)}" if len(longer) > 1 else str(longer[0])
             second = [("waiting", clipped(f"{typed}: Enter for option {typed}, or another digit for {others}", width))]
@@ -178,7 +179,7 @@ class Session:
         or after listing the options the words find."""
         numbering = self.numbering
         numbered = numbering.numbered
-        if answer.isdecimal():
+        if typed_number(answer):
             option = numbering.option(int(answer))
             if option is None:
                 self.say(f"There is no option {int(answer)}; choose {numbering.span()} (or type 'help').")
@@ -419,7 +420,7 @@ def cmd_log(s: Session, rest: str):
     events = [event for event in s.game.log if event.for_players]
     if rest == "all":
         tail = events
-    elif rest.isdecimal() or not rest:
+    elif typed_number(rest) or not rest:
         tail = events[-int(rest or LOG_TAIL):] if rest != "0" else []
     else:
         s.say("log takes a number or 'all', e.g. 'log 20'")

@@ -189,7 +189,7 @@ def test_saves_from_before_typed_frames_are_refused(tiny):
     data = _save(tiny)
     data["version"] = 1
     data["state"]["frames"] = [{"b": f["block"], "pc": f["pc"], "e": f["env"]} for f in data["state"]["frames"]]
-    with pytest.raises(GameError, match=r"saved game version 1 is not supported \(expected 2\)"):
+    with pytest.raises(GameError, match=r"saved game version 1 is not supported \(this Garrison reads version 2\)"):
         tiny.load_game(json.dumps(data))
 
 

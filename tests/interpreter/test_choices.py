@@ -155,3 +155,9 @@ def test_the_question_is_recalled_after_log_and_legend():
     assert after_log.splitlines()[1].startswith("[seat 1] Move a defender")
     assert "Short names on the board:" in out and "TPW… Trained postal worker" in out
     assert out.count("Choose 1-3; 'all' lists the options.") == 2
+
+
+def test_only_the_digits_0_to_9_type_an_option_number():
+    from interpreter.terminal.choices import typed_number
+    assert typed_number("3") and typed_number("12")
+    assert not typed_number("٣") and not typed_number("３") and not typed_number("") and not typed_number("3a")

@@ -430,3 +430,25 @@ def test_a_bot_playing_on_a_save_leaves_it_as_it_was(tmp_path):
     before = mid.read_bytes()
     assert garrison("play", TINY, "--load", str(mid), "--bot", "random").returncode == 0
     assert mid.read_bytes() == before
+
+
+@pytest.mark.parametrize("version", [99, "2", -1])
+def test_replay_refuses_a_save_of_another_version_as_play_does(tmp_path, version):
+    path = save_of(tmp_path, "westerplatte", edit=lambda d: d.__setitem__("version", version))
+    for args in (["replay", str(path)], ["play", "--load", str(path), "--bot", "random"]):
+        assert_one_line_usage_error(garrison(*args), rf"saved game version {version!r} is not supported "
+                                                     r"\(this Garrison reads version 2\)")
+
+
+def test_empty_names_are_refused_not_read_as_the_current_folder():
+    assert_one_line_usage_error(garrison("play", ""), "name a game")
+    assert_one_line_usage_error(garrison("fmt", ""), "an empty name is no file or directory")
+    assert_one_line_usage_error(garrison("new", ""), "name the folder to create")
+
+
+def test_a_pipe_named_like_a_rules_file_is_never_read(tmp_path):
+    import shutil as files
+    files.copy(REPO / TINY / "game.rules", tmp_path / "game.rules")
+    os.mkfifo(tmp_path / "waiting.rules")
+    assert garrison("check", str(tmp_path), timeout=60).returncode == 0
+    assert garrison("fmt", "--check", str(tmp_path), timeout=60).returncode == 0

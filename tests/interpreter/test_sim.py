@@ -89,6 +89,25 @@ def test_bad_arguments_are_one_line(capsys):
     assert "--compare cannot change 'colour'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("args, said", [
+    (["--compare", ""], "--compare needs what to change"),
+    (["--compare", "budget=-1"], "--compare budget cannot be -1"),
+    (["--compare", "seats=0"], "--compare seats cannot be 0"),
+    (["--compare", "variant=hard,variant=easy"], "--compare gives variant twice"),
+    (["--plot", "."], "--plot needs a file in a folder that exists, not '.'"),
+    (["--plot", "no/such/folder/p.png"], "--plot needs a file in a folder that exists"),
+])
+def test_what_sim_cannot_do_is_said_before_it_plays(capsys, args, said):
+    assert main(["sim", TINY, "--games", "2", *args]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_plot_named_without_a_suffix_is_a_png_and_said_so(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    assert main(["sim", TINY, "--games", "4", "--jobs", "1", "--plot", str(tmp_path / "scores")]) == 0
+    assert (tmp_path / "scores.png").exists() and f"plot written to {tmp_path / 'scores.png'}" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("k, n, low, high", [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0)])
 def test_wilson_interval(k, n, low, high):
     lo, hi = stats.wilson(k, n)
