@@ -36,9 +36,9 @@ def build_parser() -> Parser:
     play = sub.add_parser("play", help="play a game (or let a bot play it)")
     play.add_argument("game", metavar="GAME", nargs="?", help="a bundled game or a pack's path (with --load of a "
                                                                "bundled game's save, it may be left out)")
-    play.add_argument("--seed", type=integer, default=0)
+    play.add_argument("--seed", type=integer, default=None, help="the game's seed (default 0); with --load and --bot, the bot's")
     play.add_argument("--variant", default=None)
-    play.add_argument("--seats", type=integer, default=1)
+    play.add_argument("--seats", type=integer, default=None, help="default 1")
     play.add_argument("--bot", default=None, help="let a bot play every seat: random, greedy or mcts")
     play.add_argument("--budget", type=integer, default=0, help=BUDGET_HELP)
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -202,6 +202,15 @@ def cmd_play(args) -> int:
         raise UsageError("garrison play: --budget goes with --bot BOT")
     if args.no_save and args.save is not None:
         raise UsageError("garrison play: --save FILE and --no-save contradict each other; give one")
+    if args.load:
+        from_save = [f"--{name}" for name in ("seed", "variant", "seats") if getattr(args, name) is not None
+                     and not (name == "seed" and args.bot)]           # a bot playing on takes a seed of its own
+        if from_save:
+            verb, them = ("comes", "it") if len(from_save) == 1 else ("come", "them")
+            raise UsageError(f"garrison play: {' and '.join(from_save)} {verb} from the saved game with --load; "
+                             f"leave {them} out")
+    args.seed = 0 if args.seed is None else args.seed
+    args.seats = 1 if args.seats is None else args.seats
     if args.load:
         from .saves.files import mods_to_apply, read_save
         saved = read_save(args.load)[1]

@@ -452,3 +452,12 @@ def test_a_pipe_named_like_a_rules_file_is_never_read(tmp_path):
     os.mkfifo(tmp_path / "waiting.rules")
     assert garrison("check", str(tmp_path), timeout=60).returncode == 0
     assert garrison("fmt", "--check", str(tmp_path), timeout=60).returncode == 0
+
+
+def test_what_a_save_fixes_is_not_given_again_with_load(tmp_path):
+    path = save_of(tmp_path, "westerplatte")
+    assert_one_line_usage_error(garrison("play", "--load", str(path), "--variant", "hard"),
+                                "--variant comes from the saved game with --load; leave it out")
+    assert_one_line_usage_error(garrison("play", "--load", str(path), "--seed", "3", "--seats", "2"),
+                                "--seed and --seats come from the saved game with --load; leave them out")
+    assert garrison("play", "--load", str(path), "--seed", "3", "--bot", "random").returncode == 0   # the bot's seed
