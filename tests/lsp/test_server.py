@@ -274,3 +274,16 @@ def test_without_pygls_the_command_says_how_to_install_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == "garrison lsp: the language server needs pygls; install it with: pip install 'garrison[lsp]'"
+
+
+@pytest.mark.parametrize("sent, said", [
+    (b"Content-Length: 99999999999\r\n\r\n{}", "a message of 99999999999 bytes is more than the 67108864 a message may have"),
+    (b"Content-Length: 5\r\n\r\n{abc}", "Unable to handle message (JSONDecodeError: Expecting property name"),
+])
+def test_what_the_editor_sends_wrong_is_one_line_never_a_traceback(sent, said):
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "interpreter", "lsp"], input=sent, capture_output=True, cwd=ROOT,
+                          timeout=60)
+    err = done.stderr.decode()
+    assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
