@@ -9,7 +9,7 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
+from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer, split_changes
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -216,7 +216,7 @@ def cmd_play(args) -> int:
         saved = read_save(args.load)[1]
         args.game = args.game or _saved_bundled_game(args.load, saved)
         # resume with the mods and scenario named here, else with the save's if they are bundled ones
-        args.mod, args.scenario = mods_to_apply(args.load, saved, changes(args)), None
+        args.mod, args.scenario = split_changes(mods_to_apply(args.load, saved, changes(args)))
     elif args.game is None:
         raise UsageError("garrison play: name the GAME to play (or --load FILE to resume one)")
     rules = _load_or_report(args)

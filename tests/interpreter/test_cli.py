@@ -461,3 +461,12 @@ def test_what_a_save_fixes_is_not_given_again_with_load(tmp_path):
     assert_one_line_usage_error(garrison("play", "--load", str(path), "--seed", "3", "--seats", "2"),
                                 "--seed and --seats come from the saved game with --load; leave them out")
     assert garrison("play", "--load", str(path), "--seed", "3", "--bot", "random").returncode == 0   # the bot's seed
+
+
+def test_a_change_file_is_given_as_what_it_is_and_once():
+    mod, scenario = "content/postmen/mods/no_howitzer.rules", "content/postmen/scenarios/battered_upper_floors.rules"
+    assert_one_line_usage_error(garrison("check", "postmen", "--mod", scenario),
+                                f"{scenario} is a scenario \\(its header says so\\); give it with --scenario")
+    assert_one_line_usage_error(garrison("sim", "postmen", "--games", "1", "--scenario", mod),
+                                f"{mod} is a mod \\(its header says so\\); give it with --mod")
+    assert_one_line_usage_error(garrison("check", "postmen", "--mod", mod, "--mod", "./" + mod), "is given twice")
