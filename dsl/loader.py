@@ -57,6 +57,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
 
 
+MOST_FILES = 1_000       # .rules files in one pack, at most (a bundled game has about a dozen)
 SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
@@ -207,6 +208,9 @@ def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sour
     files = rules_files(path)
     if not files:
         raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
+    if len(files) > MOST_FILES:
+        raise RulesError([Diagnostic(display_path(path), 1, 1, f"{len(files):,} .rules files are here, more than a pack "
+                                     f"may have ({MOST_FILES:,}): is this a pack's folder?")], sources)
     decls, diags = parse_pack(files, sources)
     mods = []
     for mod in extra:

@@ -120,3 +120,11 @@ def test_unknown_deck_reported_once_at_the_card(tmp_path):
                                           'kind c: card { }\ncard x: c in raid\nplay { shuffle raids }\n'})
     assert [(d.line, d.message) for d in err.errors] == [
         (5, "unknown deck 'raid' (did you mean 'raids'?)")]
+
+
+def test_a_folder_of_thousands_of_rules_files_is_no_pack(tmp_path):
+    for i in range(1001):
+        (tmp_path / f"f{i}.rules").write_text("", encoding="utf-8")
+    err = errors_of(tmp_path, {})
+    [problem] = err.errors
+    assert problem.message == "1,001 .rules files are here, more than a pack may have (1,000): is this a pack's folder?"
