@@ -262,8 +262,8 @@ class Session:
         if self.interactive:
             try:
                 self.typed_ahead = self.read("Press Enter to go on: ", empty=True).strip() or None
-            except EOFError:
-                pass
+            except EOFError:                # Ctrl-D stops here as at any question
+                self.typed_ahead = "quit"
 
     def decision_rows(self) -> int | None:
         """How many lines the options may take: at a terminal, half the screen; else no limit."""

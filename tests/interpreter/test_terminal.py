@@ -337,3 +337,12 @@ def test_a_whole_game_can_be_played_by_typing_numbers(tmp_path, pack):
     assert re.search(r": \w[\w ]*(, score -?\d+)? after \d+ decisions$", out.stdout.strip()), out.stdout[-500:]
     assert "Game over" in out.stdout
     assert garrison(tmp_path, "replay", "whole.json").stdout.startswith("verified: same state")
+
+
+def test_ctrl_d_at_a_hand_over_stops_and_saves_as_at_a_question(tmp_path):
+    child = spawn(tmp_path, "play", "westerplatte", "--seats", "2", "--save", "wp.json")
+    while child.expect([PROMPT, HANDOVER]) == 0:
+        child.sendline("1")
+    child.send("\x04")
+    out = finish(child)
+    assert "Stopping." in out and "The game is saved in wp.json" in out
