@@ -18,6 +18,11 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
     for f in files:
         shown = display_path(f)
         try:
+            size = f.stat().st_size
+            if size > MOST_BYTES:
+                diags.append(Diagnostic(shown, 1, 1, f"the file has {size:,} bytes, more than a rules file may have "
+                                                     f"({MOST_BYTES:,}); split it"))
+                continue
             text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             diags.append(Diagnostic(shown, 1, 1, f"cannot read the file: {err}"))
@@ -58,6 +63,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
 
 
 MOST_FILES = 1_000       # .rules files in one pack, at most (a bundled game has about a dozen)
+MOST_BYTES = 2_000_000   # bytes in one .rules file, at most (a bundled game's largest has about 40,000)
 SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)

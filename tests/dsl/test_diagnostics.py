@@ -128,3 +128,9 @@ def test_a_folder_of_thousands_of_rules_files_is_no_pack(tmp_path):
     err = errors_of(tmp_path, {})
     [problem] = err.errors
     assert problem.message == "1,001 .rules files are here, more than a pack may have (1,000): is this a pack's folder?"
+
+
+def test_a_rules_file_of_megabytes_is_refused_unread(tmp_path):
+    err = errors_of(tmp_path, {"huge.rules": "# " + "x" * 2_000_000 + "\n"})
+    [problem] = err.errors
+    assert problem.message == "the file has 2,000,003 bytes, more than a rules file may have (2,000,000); split it"
