@@ -63,7 +63,7 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
 
 
 MOST_FILES = 1_000       # .rules files in one pack, at most (a bundled game has about a dozen)
-MOST_BYTES = 2_000_000   # bytes in one .rules file, at most (a bundled game's largest has about 40,000)
+MOST_BYTES = 2_000_000   # bytes in one .rules file, at most (a bundled game's largest has about 25,000)
 SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)
