@@ -23,9 +23,13 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
                 diags.append(Diagnostic(shown, 1, 1, f"the file has {size:,} bytes, more than a rules file may have "
                                                      f"({MOST_BYTES:,}); split it"))
                 continue
-            text = f.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            diags.append(Diagnostic(shown, 1, 1, f"cannot read the file: {err}"))
+            raw = f.read_bytes()
+            text = raw.decode("utf-8-sig")        # a byte order mark some editors write is no part of the rules
+        except UnicodeDecodeError as err:
+            diags.append(_not_utf8(shown, raw, err))
+            continue
+        except OSError as err:
+            diags.append(Diagnostic(shown, 1, 1, f"cannot read the file: {err.strerror or err}"))
             continue
         sources.add(shown, text)
         try:
@@ -33,6 +37,15 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
         except SyntaxProblem as problem:
             diags.append(problem.diagnostic)
     return decls, diags
+
+
+def _not_utf8(shown: str, raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
+    """Where a file stops being UTF-8 text: the line and column of the first byte that is not."""
+    before = raw[:err.start]
+    line = before.count(b"\n") + 1
+    col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+    return Diagnostic(shown, line, col, f"the file is not UTF-8 text here (byte 0x{raw[err.start]:02x}); "
+                                        "save it as UTF-8")
 
 
 def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:

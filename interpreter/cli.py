@@ -351,7 +351,7 @@ def _fmt_file(path, check: bool) -> str:
     from .saves.files import write_atomically
     try:
         raw = path.read_bytes()
-        text = raw.decode("utf-8").replace("\r\n", "\n")
+        text = raw.decode("utf-8-sig").replace("\r\n", "\n")      # a byte order mark is kept aside
         formatted = format_text(text, str(path))
     except SyntaxProblem as err:
         print(err.diagnostic.format(), file=sys.stderr)
@@ -366,7 +366,8 @@ def _fmt_file(path, check: bool) -> str:
         print(f"{path} would change")
         print(short_diff(text, formatted, str(path)))
     else:
-        write_atomically(path, formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
+        bom = "\ufeff" if raw.startswith("\ufeff".encode()) else ""
+        write_atomically(path, bom + formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
         print(f"formatted {path}")
     return "changed"
 

@@ -76,12 +76,6 @@ def test_empty_directory(tmp_path):
         load_rules(tmp_path)
 
 
-def test_unreadable_file(tmp_path):
-    (tmp_path / "a.rules").write_bytes(b"game g \xff\xfe")
-    err = errors_of(tmp_path, {})
-    assert any("cannot read the file" in d.message for d in err.errors)
-
-
 def test_report_has_source_line_and_caret(tmp_path):
     err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box }\nspace box\n'
                                           'play {\n\tset  nope = 1\n}\n'})
@@ -134,3 +128,16 @@ def test_a_rules_file_of_megabytes_is_refused_unread(tmp_path):
     err = errors_of(tmp_path, {"huge.rules": "# " + "x" * 2_000_000 + "\n"})
     [problem] = err.errors
     assert problem.message == "the file has 2,000,003 bytes, more than a rules file may have (2,000,000); split it"
+
+
+def test_a_file_that_is_not_utf8_is_placed_at_its_first_bad_byte(tmp_path):
+    (tmp_path / "a.rules").write_bytes(b'game g "G" { seats 1 home box }\nspace box "B\xe9"\nplay { }\n')
+    err = errors_of(tmp_path, {})
+    [problem] = err.errors
+    assert (problem.line, problem.col) == (2, 13)
+    assert problem.message == "the file is not UTF-8 text here (byte 0xe9); save it as UTF-8"
+
+
+def test_a_byte_order_mark_is_no_part_of_the_rules(tmp_path):
+    (tmp_path / "a.rules").write_bytes(b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay { }\n')
+    assert load_rules(tmp_path).title == "G"
