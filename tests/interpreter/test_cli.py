@@ -470,3 +470,10 @@ def test_a_change_file_is_given_as_what_it_is_and_once():
     assert_one_line_usage_error(garrison("sim", "postmen", "--games", "1", "--scenario", mod),
                                 f"{mod} is a mod \\(its header says so\\); give it with --mod")
     assert_one_line_usage_error(garrison("check", "postmen", "--mod", mod, "--mod", "./" + mod), "is given twice")
+
+
+def test_fmt_formats_past_a_byte_order_mark_and_keeps_it(tmp_path):
+    path = tmp_path / "g.rules"
+    path.write_bytes(b'\xef\xbb\xbfgame g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n')
+    assert garrison("fmt", str(path)).returncode == 0
+    assert path.read_bytes() == b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay { }\n'
