@@ -476,4 +476,4 @@ def test_fmt_formats_past_a_byte_order_mark_and_keeps_it(tmp_path):
     path = tmp_path / "g.rules"
     path.write_bytes(b'\xef\xbb\xbfgame g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n')
     assert garrison("fmt", str(path)).returncode == 0
-    assert path.read_bytes() == b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay { }\n'
+    assert path.read_bytes() == b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
