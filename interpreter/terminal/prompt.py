@@ -333,7 +333,7 @@ class Session:
         if path not in self.written:
             kept = keep_previous(path)
             if kept:
-                self.say(f"(the game saved before in {path} is kept as {kept})", "dim")
+                self.say(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})", "dim")
         save_game(path, self.game.to_json())
         self.written.add(path)
         self.unsaved = self.warned_unsaved = False
