@@ -7,7 +7,7 @@ from typing import get_args
 from . import ast as A
 from .errors import Diagnostic
 
-EXPRESSION_DEPTH = 64       # expressions within expressions, between two statements
+EXPRESSION_DEPTH = 90       # expressions within expressions, between two statements
 STATEMENT_DEPTH = 16        # statements within statements (a loop in a loop in an if ...)
 _STATEMENTS = tuple(get_args(A.Stmt))
 

@@ -26,7 +26,7 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
             raw = f.read_bytes()
             text = raw.decode("utf-8-sig")        # a byte order mark some editors write is no part of the rules
         except UnicodeDecodeError as err:
-            diags.append(_not_utf8(shown, raw, err))
+            diags.append(_not_utf8(shown, err))
             continue
         except OSError as err:
             diags.append(Diagnostic(shown, 1, 1, f"cannot read the file: {err.strerror or err}"))
@@ -39,12 +39,14 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
     return decls, diags
 
 
-def _not_utf8(shown: str, raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
+def _not_utf8(shown: str, err: UnicodeDecodeError) -> Diagnostic:
     """Where a file stops being UTF-8 text: the line and column of the first byte that is not."""
-    before = raw[:err.start]
+    body = err.object             # the bytes decoded: after a byte order mark, where there is one
+    start = err.start
+    before = body[:start]
     line = before.count(b"\n") + 1
     col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
-    return Diagnostic(shown, line, col, f"the file is not UTF-8 text here (byte 0x{raw[err.start]:02x}); "
+    return Diagnostic(shown, line, col, f"the file is not UTF-8 text here (byte 0x{body[start]:02x}); "
                                         "save it as UTF-8")
 
 

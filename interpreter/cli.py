@@ -9,7 +9,7 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer, split_changes
+from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -143,6 +143,7 @@ def cmd_check(args) -> int:
     for pack in args.packs:
         try:
             rules = load_rules(pack, mods=changes(args))
+            rules.compile_variants()
         except RulesError as err:
             failed = True
             if args.json:
@@ -216,7 +217,7 @@ def cmd_play(args) -> int:
         saved = read_save(args.load)[1]
         args.game = args.game or _saved_bundled_game(args.load, saved)
         # resume with the mods and scenario named here, else with the save's if they are bundled ones
-        args.mod, args.scenario = split_changes(mods_to_apply(args.load, saved, changes(args)))
+        args.mod, args.scenario = mods_to_apply(args.load, saved, changes(args)), None
     elif args.game is None:
         raise UsageError("garrison play: name the GAME to play (or --load FILE to resume one)")
     rules = _load_or_report(args)
@@ -227,17 +228,18 @@ def cmd_play(args) -> int:
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
     autosave = _autosave_path(args, rules, typing=not args.bot)
+    unsaved = False
     if args.bot:
         from .lab.bots import make_bot, play_out
         play_out(game, make_bot(args.bot, args.seed, args.budget))
-        if args.save is not None and autosave:      # a bot never writes over the game it was given to play on
+        if autosave:
             _save_once(game, autosave, args.load)
     else:
         from .terminal.prompt import play_in_terminal
         session = play_in_terminal(game, autosave, resume=args.game, instant=not args.enter, loaded_from=args.load)
         if not session.finished:
             return EXIT_ERRORS if session.unsaved else EXIT_OK
-        game = session.game                 # `load` may have changed the game played
+        game, unsaved = session.game, session.unsaved       # `load` may have changed the game played
     summary = game_summary(game)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -247,7 +249,7 @@ def cmd_play(args) -> int:
                 print(event.text)
         score = "" if summary["score"] is None else f", score {summary['score']}"
         print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
-    return EXIT_OK
+    return EXIT_ERRORS if unsaved else EXIT_OK
 
 
 def _saved_bundled_game(path: str, saved: dict) -> str:
@@ -281,8 +283,10 @@ def _autosave_path(args, rules, typing: bool):
     from .saves.files import default_save_path, save_target_problem
     if args.no_save:
         return None
-    if args.save is not None or args.load:
-        path = args.save if args.save is not None else args.load
+    if args.save is not None:
+        path = args.save
+    elif args.load and typing:              # a bot never writes over the game it was given to play on
+        path = args.load
     elif typing and sys.stdin.isatty():
         path = default_save_path(rules.name)
     else:

@@ -56,6 +56,11 @@ def cmd_sim(args) -> int:
         raise UsageError(f"garrison sim: --plot needs a file in a folder that exists, not {args.plot!r}")
     if args.plot is not None and not os.path.splitext(args.plot)[1]:
         args.plot += ".png"                     # the picture's kind goes by the name's suffix
+    if args.plot is not None:
+        from .lab.plot import plot_formats
+        suffix = os.path.splitext(args.plot)[1].lstrip(".").lower()
+        if suffix not in plot_formats():
+            raise UsageError(f"garrison sim: --plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
     args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop
     if args.bot not in BOTS:
         from dsl import suggest

@@ -92,11 +92,8 @@ class ValueChecks(Pass):
                           + " -> ".join(path[path.index(name):] + [name]))
             done.update(path)
             return
-        bound = {n.var for n in A.walk(c.value) if isinstance(n, A.Comprehension)} | \
-            {n.param for n in A.walk(c.value) if isinstance(n, A.Lambda)} | \
-            {b.name for n in A.walk(c.value) if isinstance(n, A.LetExpr) for b in n.bindings}
-        for n in A.walk(c.value):
-            if isinstance(n, A.Name) and n.name in consts and n.name not in bound:
+        for n in free_names(c.value):
+            if n.name in consts:
                 self.check_const(n.name, consts, done, path + [name])
         if name in done:
             return
@@ -167,3 +164,31 @@ class ValueChecks(Pass):
         else:
             self.used.add(key.name)
         return key.name
+
+
+def free_names(node, bound: frozenset = frozenset()):
+    """The names an expression reads that none of its own comprehensions, lets or lambdas binds there."""
+    if isinstance(node, A.Name):
+        if node.name not in bound:
+            yield node
+        return
+    if isinstance(node, A.Comprehension):
+        yield from free_names(node.source, bound)
+        inner = bound | {node.var}
+        for part in [node.elem, node.cond, *node.order]:
+            if part is not None:
+                yield from free_names(part, inner)
+        return
+    if isinstance(node, A.LetExpr):
+        for binding in node.bindings:
+            yield from free_names(binding.value, bound)
+            bound = bound | {binding.name}
+        yield from free_names(node.body, bound)
+        return
+    if isinstance(node, A.Lambda):
+        yield from free_names(node.body, bound | {node.param})
+        return
+    for value in node.__dict__.values():
+        for child in (value if isinstance(value, list) else (value,)):
+            if isinstance(child, A.Node):
+                yield from free_names(child, bound)

@@ -36,14 +36,29 @@ def shares_with_intervals(values: list[int], bins: list[tuple[int, int]]):
     return shares, below, above
 
 
-def write_plot(runs: list, figures: list[dict], path: str) -> None:
-    """Draw the runs' scores and outcomes into a PNG (or any format matplotlib knows by the suffix)."""
+def _pyplot():
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
+    return plt
+
+
+def plot_formats() -> set[str]:
+    """The file suffixes a plot can be written as (png, svg, pdf, ...)."""
+    plt = _pyplot()
+    fig = plt.figure()
+    try:
+        return set(fig.canvas.get_supported_filetypes())
+    finally:
+        plt.close(fig)
+
+
+def write_plot(runs: list, figures: list[dict], path: str) -> None:
+    """Draw the runs' scores and outcomes into a PNG (or any format matplotlib knows by the suffix)."""
+    plt = _pyplot()
     scores = [[r["score"] for r in run.results if "error" not in r and r["score"] is not None] for run in runs]
     bins = score_bins(scores)
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [3, 2]})

@@ -78,6 +78,18 @@ class Rules:
         from .game import Game
         return Game.start(self, seed=seed, variant=variant, seats=seats)
 
+    def compile_variants(self) -> None:
+        """Compile every variant as the base game is when loaded (a variant's constants are worked
+        out then): RulesError for one whose fixed values cannot be worked out."""
+        from dsl import RulesError
+
+        from .errors import CompileProblem
+        for variant in self.variants:
+            try:
+                self.compiled(variant)
+            except CompileProblem as problem:
+                raise RulesError([problem.diagnostic]) from None
+
     def load_game(self, json_text: str, replay_under_new_rules: bool = False):
         """A saved game of these rules, proved by replaying it (see Game.from_json)."""
         from .game import Game

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import linecache
+import re
 from types import FunctionType
 
 from . import support
 
 HEADER = ("# Generated from the rules of {title}: its functions, the expressions its statements\n"
           "# evaluate, and the bodies that run at once. Each function names the rules line it comes from.\n\n\n")
+
+
+POSITION_COMMENT = re.compile(r"\s*# (.+?):(\d+)(?::(\d+))?$")     # the rules position atop a generated function
 
 
 def comment(text: str) -> str:
@@ -100,7 +104,10 @@ class PackCode:
     def finish(self) -> None:
         source = self.source()
         self.filename = f"<rules of {self.title}, {self.namespace['__name__']}>"
-        self.code_object = compile(source, self.filename, "exec")
+        try:
+            self.code_object = compile(source, self.filename, "exec")
+        except (SyntaxError, RecursionError, MemoryError) as err:     # nesting the checker's bounds let through
+            raise _too_deep_to_compile(source, getattr(err, "lineno", None)) from None
         self._show_in_tracebacks()
         exec(self.code_object, self.namespace)
         line = HEADER.count("\n") + 1
@@ -132,3 +139,15 @@ class PackCode:
 
     def source(self) -> str:
         return HEADER.format(title=comment(self.title)) + "\n\n\n".join(self.sources) + "\n"
+
+
+def _too_deep_to_compile(source: str, lineno: int | None):
+    """The error for generated code Python cannot compile, at the rules position of the function it is in."""
+    from dsl import Diagnostic
+
+    from .errors import CompileProblem
+    lines = source.splitlines()[:lineno or 0]
+    found = next((m for m in map(POSITION_COMMENT.match, reversed(lines)) if m), None)
+    file, line, col = (found.group(1), int(found.group(2)), int(found.group(3) or 1)) if found else ("rules", 1, 1)
+    return CompileProblem(Diagnostic(file, line, col, "this nests too deeply for the rules to be compiled; "
+                                                      "split it with functions or procedures"))

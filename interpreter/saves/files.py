@@ -5,6 +5,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -168,27 +169,29 @@ def save_target_problem(path) -> str | None:
         return "it is a folder"
     if not target.parent.is_dir():
         return f"there is no folder {target.parent}"
+    if target.exists() and not target.is_file():
+        return "it is not a plain file (a device or a pipe)"
     if target.exists() and not _is_save(target):
         return "that file exists and is not a saved game (name another file)"
     return None
 
 
 def _is_save(path: Path) -> bool:
-    """Whether a file holds a saved game (or nothing), so that writing a save over it loses no other work."""
+    """Whether a plain file holds a saved game (or nothing), so that writing a save over it loses no other work."""
     try:
-        with open(path, encoding="utf-8") as f:
-            head = f.read(200)
-    except (OSError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8")
+        return not text.strip() or json.loads(text).get("format") == SAVE_FORMAT
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
         return False
-    return not head.strip() or bool(re.match(r'\s*\{\s*"format"\s*:\s*"' + re.escape(SAVE_FORMAT) + '"', head))
 
 
 def keep_previous(path) -> str | None:
-    """Move an existing file aside to `<path>.previous` (so a new game never overwrites an old
-    one unseen); the new name, or None if there was nothing to keep."""
+    """Keep a copy of an existing save as `<path>.previous` (so a new game never overwrites an old
+    one unseen); the copy's name, or None if there was nothing to keep. A copy, not a move: the
+    file itself stays, with its permissions, and a link to it stays a link."""
     target = Path(path)
     if not target.is_file():
         return None
     kept = target.with_name(target.name + ".previous")
-    os.replace(target, kept)
+    shutil.copy2(os.path.realpath(target), kept)
     return str(kept)

@@ -34,7 +34,9 @@ def cell_text(game, cell, empty: bool, named: bool = True) -> Text | None:
     style = render.cell_style(cell.style or render.value_style(game, cell.space, cell.shows))
     text = Text(short_name(game, cell.space) if named else "", style=style + Style(bold=True))
     if cell.shows:
-        text.append(":" + short_name(game, game.field(cell.space, cell.shows)), style="italic")
+        value = game.field(cell.space, cell.shows)
+        shown = short_name(game, value) if isinstance(value, str) else game.label(value)    # a number, a list
+        text.append(":" + shown, style="italic")
     text.append(" " if text.plain else "")
     text.append(" ".join(contents) if contents else "·", style="" if contents else "dim")
     return text

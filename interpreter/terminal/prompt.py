@@ -105,6 +105,8 @@ class Session:
             return False
         self.show_position()
         self.finished = True
+        if self.unsaved:
+            self.say(f"The game ended, but it is NOT saved: {self.autosave} could not be written.", "bold red")
         return True
 
     def ask(self) -> str | None:
@@ -163,6 +165,8 @@ class Session:
         """Act on one line of input; False when the person quits."""
         word, _, rest = answer.partition(" ")
         command = COMMANDS.get(word.lower())
+        if command is not cmd_quit:
+            self.warned_unsaved = False         # `quit` stops unsaved only when said again at once
         if command is not None:
             going_on = command(self, rest.strip()) is not False
             if going_on and command in SHOWING and not self.fresh and not self.game.over:
@@ -452,6 +456,9 @@ def cmd_save(s: Session, rest: str):
 
 
 def cmd_load(s: Session, rest: str):
+    if s.unsaved:
+        s.say("The game now is NOT saved (the autosave failed): 'save FILE' it first, then load another.")
+        return
     path = file_named(s, rest, "load") if rest else None
     if path is None:
         if not rest:
@@ -472,7 +479,10 @@ def cmd_load(s: Session, rest: str):
 
 
 def file_named(s: Session, rest: str, command: str) -> str | None:
-    """The one file name typed after a command (quotes allowed, as in a shell), or None (and said)."""
+    """The file name typed after a command, or None (and said): as typed, or in quotes as in a shell
+    (for a name with spaces at its ends, or an empty one); a backslash outside quotes stays itself."""
+    if rest[:1] not in ("'", '"'):
+        return rest.strip() or None
     try:
         words = shlex.split(rest)
     except ValueError:

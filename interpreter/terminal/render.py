@@ -182,9 +182,11 @@ def cell_header(game, cell) -> Text:
 def value_style(game, space: str, shows: str | None) -> str | None:
     """The layout's style for the value a grid shows on `space` (`style woods "on green"`), if any;
     the value is in the cell's name already, so the style needs no words of its own."""
-    if shows is None:
+    if shows is None or not game.view.layout.value_styles:       # only a grid's cell shows a value
         return None
-    return game.view.layout.value_styles.get(game.field(space, shows))
+    styles = game.view.layout.value_styles
+    value = game.field(space, shows)
+    return styles.get(value) if isinstance(value, str) else None      # styles are by enum value
 
 
 def cell_body(game, space: str, width: int, skip: str | None = None) -> Text:

@@ -141,3 +141,10 @@ def test_a_file_that_is_not_utf8_is_placed_at_its_first_bad_byte(tmp_path):
 def test_a_byte_order_mark_is_no_part_of_the_rules(tmp_path):
     (tmp_path / "a.rules").write_bytes(b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay { }\n')
     assert load_rules(tmp_path).title == "G"
+
+
+def test_a_bad_byte_after_a_byte_order_mark_is_placed_in_the_text(tmp_path):
+    (tmp_path / "a.rules").write_bytes(b"\xef\xbb\xbf# caf\xe9\n")
+    [problem] = errors_of(tmp_path, {}).errors
+    assert (problem.line, problem.col, problem.message) == (1, 6, "the file is not UTF-8 text here (byte 0xe9); "
+                                                                  "save it as UTF-8")

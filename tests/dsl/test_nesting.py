@@ -69,3 +69,12 @@ def test_far_too_deep_is_refused_in_one_line(tmp_path, shape, n):
         load_rules(str(pack(tmp_path, shape, n)))
     [error] = raised.value.errors
     assert "nests" in error.message and error.line >= 8
+
+
+def test_what_python_cannot_compile_still_names_the_rules_line(tmp_path, monkeypatch):
+    import dsl.depth
+    monkeypatch.setattr(dsl.depth, "EXPRESSION_DEPTH", 1000)      # as if the checker let it through
+    with pytest.raises(RulesError) as raised:
+        load_rules(str(pack(tmp_path, "list", 150)))
+    [error] = raised.value.errors
+    assert error.line == 8 and error.message.startswith("this nests too deeply for the rules to be compiled")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter import load_rules
+from interpreter.cli import main
 from interpreter.lab.bots import RandomBot, play_out
 from interpreter.runtime import GameError, RulesError
 
@@ -37,3 +38,10 @@ def test_a_score_divided_by_zero_names_the_score_line(tmp_path):
     game = load_rules(pack(tmp_path, score="10 / (turn - turn)")).new_game(seed=1)
     with pytest.raises(GameError, match=r"game\.rules:7:\d+: error: while scoring the game: division by zero"):
         play_out(game, RandomBot(1))
+
+
+def test_check_works_out_each_variants_constants_too(tmp_path, capsys):
+    extra = 'const step = 1\nvar v: int = step\nvariant hard "Hard" { const step = 1 / 0 }'
+    path = pack(tmp_path, extra)
+    assert main(["check", path]) == 1
+    assert "game.rules:6:38: error: this value cannot be worked out before play (division by zero)" in capsys.readouterr().err

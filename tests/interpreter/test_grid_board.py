@@ -77,3 +77,17 @@ def test_a_hex_is_drawn_in_the_style_the_layout_gives_the_value_it_shows(game):
     shown = {c["space"]: c for row in views.board_json(game)["regions"][0]["rows"] for c in row["cells"]}
     assert shown["field_2_1"]["bg"] == "#005f00" and shown["field_1_1"]["bg"] is None
     assert shown["field_2_1"]["colour"] == ""          # the value names the terrain already: no colour in words
+
+
+def test_a_grid_showing_a_list_draws_without_styles(tmp_path):
+    text = (PACK / "game.rules").read_text(encoding="utf-8")
+    text = text.replace("kind hex: space { terrain: terrain }", "kind hex: space { terrain: terrain, var marks: list[int] = [] }")
+    text = text.replace("grid field show terrain", "grid field show marks")
+    text = "\n".join(line for line in text.splitlines() if not line.strip().startswith("style "))
+    (tmp_path / "game.rules").write_text(text, encoding="utf-8")
+    game = interpreter.load_rules(str(tmp_path)).new_game(seed=1)
+    assert "1,1" in render.render_text(game, 100)
+    assert views.board_json(game)["regions"][0]["rows"][0]["cells"][0]["bg"] is None
+    buffer = io.StringIO()
+    render.make_console(buffer, 60, color=False).print(compact.compact_board(game, 60, None))
+    assert "1,1:" in buffer.getvalue()

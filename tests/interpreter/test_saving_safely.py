@@ -7,11 +7,12 @@ import json
 import os
 import shutil
 import stat
+from pathlib import Path
 
 import pytest
 
 from interpreter import load_rules
-from interpreter.saves.files import write_atomically
+from interpreter.saves.files import save_target_problem, write_atomically
 from interpreter.terminal import render
 from interpreter.terminal.prompt import Session
 
@@ -115,3 +116,61 @@ def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
+
+
+def test_no_load_over_a_game_that_is_not_saved(tmp_path, rules):
+    other = tmp_path / "other.json"
+    session(rules, ["1", "quit"], autosave=other)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    s, text = session(rules, ["1", "1", f"load {other}", f"save {tmp_path / 'kept.json'}", f"load {other}", "quit"],
+                      autosave=folder / "mine.json", between=lambda i: shutil.rmtree(folder, True) if i == 1 else None)
+    assert "The game now is NOT saved (the autosave failed): 'save FILE' it first, then load another." in text
+    assert saved_decisions(tmp_path / "kept.json") == 2 and s.autosave == str(other)
+
+
+def test_quit_stops_unsaved_only_when_said_again_at_once(tmp_path, rules):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    s, text = session(rules, ["1", "quit", "1", "quit", "quit"], autosave=folder / "wp.json",
+                      between=lambda i: shutil.rmtree(folder, True) if i == 1 else None)
+    assert text.count("The game is NOT saved.") == 2 and s.unsaved      # the second quit tried again and said so
+
+
+def test_a_game_that_ends_unsaved_says_so(tmp_path):
+    tiny = load_rules(str(Path(__file__).parents[1] / "fixtures" / "tiny"))
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    answers = ["1"] * 500
+    s, text = session(tiny, answers, autosave=folder / "t.json", game=tiny.new_game(seed=1),
+                      between=lambda i: shutil.rmtree(folder, True) if i == 1 else None)
+    assert s.finished and s.unsaved and "The game ended, but it is NOT saved" in text
+
+
+def test_a_typed_file_name_keeps_its_backslashes(tmp_path, rules, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _, text = session(rules, ["1", "save a\\b.json", "quit"])
+    assert (tmp_path / "a\\b.json").exists() and "saved to a\\b.json" in text
+
+
+def test_only_plain_files_holding_a_save_or_nothing_are_written_over(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    assert save_target_problem(str(tmp_path / "pipe.json")) == "it is not a plain file (a device or a pipe)"
+    assert save_target_problem("/dev/null") == "it is not a plain file (a device or a pipe)"
+    resorted = tmp_path / "sorted.json"
+    resorted.write_text(json.dumps({"trail": [], "format": "garrison-save"}, sort_keys=True, indent=2), encoding="utf-8")
+    assert save_target_problem(str(resorted)) is None
+
+
+def test_keeping_an_older_save_keeps_its_link_and_permissions(tmp_path, rules):
+    real = tmp_path / "real"
+    real.mkdir()
+    session(rules, ["1", "quit"], autosave=real / "a.json")
+    os.chmod(real / "a.json", 0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(real / "a.json")
+    first = (real / "a.json").read_bytes()
+    session(rules, ["1", "1", "quit"], autosave=link)
+    assert link.is_symlink() and saved_decisions(real / "a.json") == 2
+    assert stat.S_IMODE((real / "a.json").stat().st_mode) == 0o600
+    assert (tmp_path / "link.json.previous").read_bytes() == first

@@ -133,3 +133,9 @@ def test_the_plot_bins_both_configurations_alike(tmp_path, capsys):
     assert main(["sim", TINY, "--games", "20", "--compare", "variant=hard", "--plot", str(png), "--jobs", "1"]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
     assert f"plot written to {png}" in capsys.readouterr().out
+
+
+def test_a_plot_of_a_kind_no_one_draws_is_refused_before_playing(capsys):
+    pytest.importorskip("matplotlib")
+    assert main(["sim", TINY, "--games", "2", "--plot", "scores.txt"]) == 2
+    assert "--plot cannot draw a .txt file" in capsys.readouterr().err
