@@ -299,14 +299,14 @@ def _autosave_path(args, rules, typing: bool):
 
 def _save_once(game, path: str, loaded_from: str | None) -> None:
     """Save a game a bot played to its end (an older save of another game there kept aside)."""
-    from .saves.files import keep_previous, save_game
-    kept = keep_previous(path) if path != loaded_from else None
-    if kept:
-        print(f"(the game saved before in {path} is kept as {kept})", file=sys.stderr)
+    from .saves.files import keep_previous, same_file, save_game
     try:
+        kept = keep_previous(path) if not same_file(path, loaded_from) else None
+        if kept:
+            print(f"(the game saved before in {path} is kept as {kept})", file=sys.stderr)
         save_game(path, game.to_json())
     except OSError as err:
-        raise GameError(f"could not save to {path}: {err.strerror}") from None
+        raise GameError(f"could not save to {path}: {err.strerror or err}") from None
 
 
 def cmd_replay(args) -> int:

@@ -84,6 +84,8 @@ def default_save_path(game_name: str) -> str:
 def read_save(path) -> tuple[str, dict]:
     """The text and data of a save file; GameError in one line if it cannot be a saved game."""
     try:
+        if Path(path).exists() and not Path(path).is_file():
+            raise GameError(f"cannot load {path}: it is not a plain file (a folder, a device or a pipe)")
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise GameError(f"cannot load {path}: there is no such file") from None
@@ -91,6 +93,8 @@ def read_save(path) -> tuple[str, dict]:
         raise GameError(f"cannot load {path}: {err.strerror or err}") from None
     except UnicodeDecodeError:
         raise GameError(f"cannot load {path}: this is not a saved game (not text)") from None
+    except ValueError as err:           # a NUL in the name
+        raise GameError(f"cannot load {path!r}: {err}") from None
     if not text.strip():
         raise GameError(f"cannot load {path}: the file is empty")
     try:
@@ -164,6 +168,8 @@ def save_target_problem(path) -> str | None:
     not exist, a file that is not a saved game, which saving would destroy), or None if it can."""
     if not str(path).strip():
         return "the file name is empty"
+    if "\0" in str(path):
+        return "a file name cannot hold a NUL character"
     target = Path(path)
     if target.is_dir():
         return "it is a folder"
@@ -193,5 +199,14 @@ def keep_previous(path) -> str | None:
     if not target.is_file():
         return None
     kept = target.with_name(target.name + ".previous")
+    number = 1
+    while os.path.lexists(kept):            # never over anything: an older .previous is a save too
+        number += 1
+        kept = target.with_name(f"{target.name}.previous-{number}")
     shutil.copy2(os.path.realpath(target), kept)
     return str(kept)
+
+
+def same_file(a, b) -> bool:
+    """Whether two names given for saves are the one file (`wp.json`, `./wp.json`, its full path, a link to it)."""
+    return a is not None and b is not None and os.path.realpath(a) == os.path.realpath(b)

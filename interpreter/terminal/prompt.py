@@ -14,7 +14,8 @@ from rich.text import Text
 
 from dsl import printable, suggest
 from interpreter.runtime import GameError
-from interpreter.saves.files import default_save_path, keep_previous, load_saved, save_game, save_target_problem
+from interpreter.saves.files import (default_save_path, keep_previous, load_saved, same_file, save_game,
+                                     save_target_problem)
 
 from . import compact, legend, render
 from .choices import (NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id,
@@ -71,7 +72,7 @@ class Session:
         self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
         self.numbering: Numbering | None = None     # the numbers of the options shown
         self.autosave = autosave            # the file written after every decision, or None
-        self.written = {loaded_from} if loaded_from else set()     # files holding this game: no older one to keep aside
+        self.written = {os.path.realpath(loaded_from)} if loaded_from else set()     # files holding this game
         self.finished = False               # the game ended (else the person stopped)
         self.unsaved = False                # the game as it is now could not be saved
         self.warned_unsaved = False         # `quit` said so once; said again, it stops
@@ -326,7 +327,7 @@ class Session:
         try:
             self.write(self.autosave)
         except OSError as err:
-            self.say(f"Could not autosave to {self.autosave}: {err.strerror}", "bold red")
+            self.say(f"Could not autosave to {self.autosave}: {err.strerror or err}", "bold red")
             self.unsaved = True
             return False
         return True
@@ -334,19 +335,21 @@ class Session:
     def write(self, path: str) -> None:
         """Save the game to `path`; a saved game of before found there the first time is moved
         aside to a .previous file (and said), so that no save is overwritten unseen."""
-        if path not in self.written:
+        real = os.path.realpath(path)
+        if real not in self.written:
             kept = keep_previous(path)
             if kept:
                 self.say(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})", "dim")
         save_game(path, self.game.to_json())
-        self.written.add(path)
+        self.written.add(real)
         self.unsaved = self.warned_unsaved = False
 
     def stopped(self, why: str) -> None:
         self.say(why)
         if not self.autosave:
             return
-        if not self.game.decisions_made and self.autosave not in self.written and os.path.exists(self.autosave):
+        if not self.game.decisions_made and os.path.realpath(self.autosave) not in self.written \
+                and os.path.exists(self.autosave):
             self.say(f"No decision was made: the game saved before in {self.autosave} is left as it was.")
         elif self.save_now():
             self.say(f"The game is saved in {self.autosave}. To resume it:")
@@ -447,10 +450,10 @@ def cmd_save(s: Session, rest: str):
     try:
         s.write(path)
     except OSError as err:
-        s.say(f"could not save to {path}: {err.strerror}")
+        s.say(f"could not save to {path}: {err.strerror or err}")
         return
     s.say(f"saved to {path}")
-    if failing and s.autosave != path:          # the autosave file could not be written: this one can
+    if failing and not same_file(s.autosave, path):          # the autosave file could not be written: this one can
         s.autosave = path
         s.say(f"Autosaving to {path} from now on")
 
@@ -471,16 +474,19 @@ def cmd_load(s: Session, rest: str):
         return
     s.game, s.shown, s.fresh = game, len(game.log), True
     s.say(f"loaded {path} ({game.decisions_made} decisions made)")
-    if s.autosave and s.autosave != path:      # the game left stays as last saved; this one saves where it came from
-        before = f"The game before stays in {s.autosave}; a" if s.autosave in s.written else "A"
+    if s.autosave and not same_file(s.autosave, path):      # the game left stays as last saved; this one saves where it came from
+        before = f"The game before stays in {s.autosave}; a" if os.path.realpath(s.autosave) in s.written else "A"
         s.say(f"{before}utosaving to {path} now")
         s.autosave = path
-    s.written.add(path)
+    s.written.add(os.path.realpath(path))
 
 
 def file_named(s: Session, rest: str, command: str) -> str | None:
     """The file name typed after a command, or None (and said): as typed, or in quotes as in a shell
     (for a name with spaces at its ends, or an empty one); a backslash outside quotes stays itself."""
+    if "\0" in rest:
+        s.say("a file name cannot hold a NUL character")
+        return None
     if rest[:1] not in ("'", '"'):
         return rest.strip() or None
     try:

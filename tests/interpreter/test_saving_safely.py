@@ -174,3 +174,35 @@ def test_keeping_an_older_save_keeps_its_link_and_permissions(tmp_path, rules):
     assert link.is_symlink() and saved_decisions(real / "a.json") == 2
     assert stat.S_IMODE((real / "a.json").stat().st_mode) == 0o600
     assert (tmp_path / "link.json.previous").read_bytes() == first
+
+
+def test_an_older_previous_is_never_written_over(tmp_path, rules):
+    save = tmp_path / "wp.json"
+    for moves in (1, 2, 3):
+        session(rules, ["1"] * moves + ["quit"], autosave=save)
+    assert saved_decisions(save) == 3
+    assert saved_decisions(tmp_path / "wp.json.previous") == 1
+    assert saved_decisions(tmp_path / "wp.json.previous-2") == 2
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n", encoding="utf-8")
+    (tmp_path / "wp.json.previous-3").symlink_to(notes)
+    os.mkfifo(tmp_path / "wp.json.previous-4")
+    session(rules, ["1", "quit"], autosave=save)
+    assert notes.read_text(encoding="utf-8") == "mine\n" and saved_decisions(tmp_path / "wp.json.previous-5") == 3
+
+
+def test_another_spelling_of_the_same_file_is_the_same_file(tmp_path, rules, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session(rules, ["1", "1", "1", "quit"], autosave="wp.json")
+    _, text = session(rules, ["1", f"save {tmp_path / 'wp.json'}", "save ./wp.json", "quit"], autosave="wp.json")
+    assert saved_decisions(tmp_path / "wp.json.previous") == 3          # the older game, kept once
+    assert not (tmp_path / "wp.json.previous-2").exists()
+
+
+def test_a_name_with_a_nul_or_a_pipe_to_load_is_refused_and_play_goes_on(tmp_path, rules):
+    os.mkfifo(tmp_path / "pipe.json")
+    s, text = session(rules, ["1", "save a\0b.json", f"load {tmp_path / 'pipe.json'}", "1", "quit"],
+                      autosave=tmp_path / "wp.json")
+    assert "a file name cannot hold a NUL character" in text
+    assert "it is not a plain file (a folder, a device or a pipe)" in text
+    assert saved_decisions(tmp_path / "wp.json") == 2
