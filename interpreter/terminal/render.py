@@ -10,6 +10,7 @@ from rich import box
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.style import Style
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -134,8 +135,14 @@ def variable_text(game, name: str) -> Text:
 # ---- regions and cells
 
 def region_panel(game, region) -> Panel:
-    rows = [row_table(game, row, region.shifted(i) if region.hexes else None) for i, row in enumerate(region.rows)]
-    return Panel(Group(*rows), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+    """A region's rows, each its spaces' names over what lies on them, a thin rule between two rows
+    (so that what lies on a space never stands next to the names of the row below)."""
+    parts = []
+    for i, row in enumerate(region.rows):
+        if parts:
+            parts.append(Rule(style="dim"))
+        parts.append(row_table(game, row, region.shifted(i) if region.hexes else None))
+    return Panel(Group(*parts), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
 def regions_titled(game, word: str) -> list:
@@ -149,19 +156,22 @@ def row_table(game, row, shift: bool | None = None) -> Table:
     """One layout row: the space names as headers, their contents below. A row of hexes (`shift`
     is not None) keeps half a space empty on its left when shifted, else on its right, so that
     rows of hexes interlock."""
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True, pad_edge=False, padding=(0, 1),
-                  header_style="", collapse_padding=True)
+    table = Table(box=None, show_header=False, expand=True, pad_edge=False, padding=(0, 1), collapse_padding=True)
     halves = 2 * len(row) + (shift is not None)
     width = max(8, (WIDTH - 6) * 2 // max(1, halves) - 1)
     bodies = [cell_body(game, cell.space, width, skip=cell.shows) for cell in row]
+    headers = [cell_header(game, cell) for cell in row]
     if shift:
-        table.add_column("", ratio=1)
+        table.add_column(ratio=1)
         bodies.insert(0, Text())
-    for cell in row:
-        table.add_column(cell_header(game, cell), ratio=1 if shift is None else 2, overflow="fold", vertical="top")
+        headers.insert(0, Text())
+    for _ in row:
+        table.add_column(ratio=1 if shift is None else 2, overflow="fold", vertical="top")
     if shift is False:
-        table.add_column("", ratio=1)
+        table.add_column(ratio=1)
         bodies.append(Text())
+        headers.append(Text())
+    table.add_row(*headers)
     if any(body.plain for body in bodies):
         table.add_row(*bodies)
     return table

@@ -67,7 +67,7 @@ def test_postmen_board_shows_regions_tracks_stacks_and_decks():
     assert "upper 1 ·red" in text and "basement 3-4 ·dark blue" in text      # colour in words too
     assert "Ammunition ×2" in text                                            # identical pieces counted
     assert "step 1" in text                                                   # a marker on a space
-    assert re.search(r"Attack 1 deck\s.*\n.*\n.*\d+ cards", text)              # a deck: its count only
+    assert re.search(r"Attack 1 deck\s.*\n.*\d+ cards", text)                   # a deck: its count only
     assert re.search(r"Supply \(\d+ pieces\): ", text)
 
 
