@@ -41,8 +41,7 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
 
 def _not_utf8(shown: str, err: UnicodeDecodeError) -> Diagnostic:
     """Where a file stops being UTF-8 text: the line and column of the first byte that is not."""
-    body = err.object             # the bytes decoded: after a byte order mark, where there is one
-    start = err.start
+    body, start = err.object, err.start         # the bytes decoded: after a byte order mark, where there is one
     before = body[:start]
     line = before.count(b"\n") + 1
     col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1

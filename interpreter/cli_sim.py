@@ -41,6 +41,19 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def _plot_path(plot: str) -> str:
+    """The file `--plot` names, checked before any game is played; a bare name gets .png."""
+    if not plot.strip() or os.path.isdir(plot) or not os.path.isdir(os.path.dirname(os.path.abspath(plot))):
+        raise UsageError(f"garrison sim: --plot needs a file in a folder that exists, not {plot!r}")
+    if not os.path.splitext(plot)[1]:
+        plot += ".png"                          # the picture's kind goes by the name's suffix
+    from .lab.plot import plot_formats
+    suffix = os.path.splitext(plot)[1].lstrip(".").lower()
+    if suffix not in plot_formats():
+        raise UsageError(f"garrison sim: --plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
+    return plot
+
+
 def cmd_sim(args) -> int:
     from .lab import sim
     from .lab.bots import BOTS
@@ -51,16 +64,8 @@ def cmd_sim(args) -> int:
         raise UsageError("garrison sim: --jobs must be at least 1")
     if args.budget < 0:
         raise UsageError("garrison sim: --budget cannot be negative")
-    if args.plot is not None and (not args.plot.strip() or os.path.isdir(args.plot)
-                                  or not os.path.isdir(os.path.dirname(os.path.abspath(args.plot)))):
-        raise UsageError(f"garrison sim: --plot needs a file in a folder that exists, not {args.plot!r}")
-    if args.plot is not None and not os.path.splitext(args.plot)[1]:
-        args.plot += ".png"                     # the picture's kind goes by the name's suffix
     if args.plot is not None:
-        from .lab.plot import plot_formats
-        suffix = os.path.splitext(args.plot)[1].lstrip(".").lower()
-        if suffix not in plot_formats():
-            raise UsageError(f"garrison sim: --plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
+        args.plot = _plot_path(args.plot)
     args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop
     if args.bot not in BOTS:
         from dsl import suggest

@@ -333,23 +333,25 @@ class Session:
         return True
 
     def write(self, path: str) -> None:
-        """Save the game to `path`; a saved game of before found there the first time is moved
-        aside to a .previous file (and said), so that no save is overwritten unseen."""
-        real = os.path.realpath(path)
-        if real not in self.written:
+        """Save the game to `path`; a saved game of before found there the first time is copied
+        to a .previous file (and said), so that no save is overwritten unseen."""
+        if not self.holds_this_game(path):
             kept = keep_previous(path)
             if kept:
                 self.say(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})", "dim")
         save_game(path, self.game.to_json())
-        self.written.add(real)
+        self.written.add(os.path.realpath(path))
         self.unsaved = self.warned_unsaved = False
+
+    def holds_this_game(self, path: str) -> bool:
+        """Whether the file was written by this session (or the game was loaded from it), however its name is spelled."""
+        return os.path.realpath(path) in self.written
 
     def stopped(self, why: str) -> None:
         self.say(why)
         if not self.autosave:
             return
-        if not self.game.decisions_made and os.path.realpath(self.autosave) not in self.written \
-                and os.path.exists(self.autosave):
+        if not self.game.decisions_made and not self.holds_this_game(self.autosave) and os.path.exists(self.autosave):
             self.say(f"No decision was made: the game saved before in {self.autosave} is left as it was.")
         elif self.save_now():
             self.say(f"The game is saved in {self.autosave}. To resume it:")
@@ -475,7 +477,7 @@ def cmd_load(s: Session, rest: str):
     s.game, s.shown, s.fresh = game, len(game.log), True
     s.say(f"loaded {path} ({game.decisions_made} decisions made)")
     if s.autosave and not same_file(s.autosave, path):      # the game left stays as last saved; this one saves where it came from
-        before = f"The game before stays in {s.autosave}; a" if os.path.realpath(s.autosave) in s.written else "A"
+        before = f"The game before stays in {s.autosave}; a" if s.holds_this_game(s.autosave) else "A"
         s.say(f"{before}utosaving to {path} now")
         s.autosave = path
     s.written.add(os.path.realpath(path))

@@ -192,9 +192,11 @@ def cell_header(game, cell) -> Text:
 def value_style(game, space: str, shows: str | None) -> str | None:
     """The layout's style for the value a grid shows on `space` (`style woods "on green"`), if any;
     the value is in the cell's name already, so the style needs no words of its own."""
-    if shows is None or not game.view.layout.value_styles:       # only a grid's cell shows a value
+    if shows is None:                   # only a grid's cell shows a value, so there is a layout
         return None
     styles = game.view.layout.value_styles
+    if not styles:
+        return None
     value = game.field(space, shows)
     return styles.get(value) if isinstance(value, str) else None      # styles are by enum value
 
