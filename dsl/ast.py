@@ -375,6 +375,7 @@ class GameDecl(Decl):
     home: Optional[str] = None       # where pieces start unless they say otherwise
     turns: Optional[str] = None      # the variable that counts turns, for summaries
     search_budget: Optional[int] = None     # the search bot's iterations per decision unless told otherwise
+    look_past_ties: Optional[int] = None    # decisions the greedy bot plays on beyond a tie unless told otherwise
 
 
 class EnumValue(Node):

@@ -25,6 +25,7 @@ MAX_INT_BITS = 256          # the bound the runtime keeps every computed number 
 MAX_DIGITS = 80
 MAX_COPIES = 10_000         # `xN` after a piece or card
 MAX_SEARCH_BUDGET = 10_000  # `search budget N`: iterations a decision, far beyond what a player waits for
+MAX_LOOK_PAST_TIES = 8      # `look past ties N`: decisions played on, each of them several looks
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
 
 
@@ -187,6 +188,13 @@ class DeclarationNodes(_Nodes):
             raise SyntaxProblem(Diagnostic(self.path, c[0].line, c[0].column,
                                            f"a search budget is 1 to {MAX_SEARCH_BUDGET} iterations a decision, not {budget}"))
         return ("search_budget", {"search_budget": budget})
+
+    def game_look_past_ties(self, meta, c):
+        further = int(c[0])
+        if not 0 <= further <= MAX_LOOK_PAST_TIES:
+            raise SyntaxProblem(Diagnostic(self.path, c[0].line, c[0].column,
+                                           f"looking past ties is 0 to {MAX_LOOK_PAST_TIES} decisions, not {further}"))
+        return ("look_past_ties", {"look_past_ties": further})
 
     def enum_decl(self, meta, c):
         return self._decl(A.EnumDecl, c[0], values=list(c[1:]))

@@ -191,6 +191,9 @@ def cmd_info(args) -> int:
     print(f"  variants: {', '.join(summary['variants']) or 'none'}")
     if summary["search_budget"] is not None:
         print(f"  search budget: {summary['search_budget']} iterations a decision")
+    if summary["look_past_ties"] is not None:
+        further = summary["look_past_ties"]
+        print(f"  the greedy bot looks past ties: {further} decision{'' if further == 1 else 's'}")
     return EXIT_OK
 
 

@@ -22,13 +22,19 @@ class RandomBot:
 
 
 class GreedyBot(RandomBot):
-    """One step of lookahead: tries each option (at most `budget` of them) on a copy whose
-    dice are re-rolled, runs it to the next decision, and keeps the best `evaluate` value.
-    Where no option gains anything at once and several are best (a move toward a target scores
-    nothing until the target is reached), it plays some of them on for `further` decisions, each
-    answered the same greedy way among a few random answers, and compares those positions. Where
-    the rules are heavy it follows fewer of them: it stops once those it followed have done
-    `work_further` steps of rules work (the steps the engine's runaway limit counts)."""
+    """One step of lookahead: tries each candidate answer on a copy whose dice are re-rolled,
+    runs it to the next decision, and keeps the best `evaluate` value. The candidates are the
+    options (at most `budget` of them); at a staged decision, `budget` whole actions drawn step by
+    step, each step's options equally likely, so that a kind of action with many ways to carry it
+    out does not crowd out the others (an action drawn twice is tried once).
+
+    Where no candidate gains anything at once and several are best (a move toward a target scores
+    nothing until the target is reached), it plays some of them on for `further` decisions (the
+    pack's `look past ties`, if it says), each answered the same greedy way among a few random
+    answers, and compares those positions. Those it follows may do `work_further` steps of rules
+    work in all (the steps the engine's runaway limit counts), so it follows fewer where the rules
+    are heavy, and none where it could not afford two (one followed does about `1 + further` times
+    the work of a candidate's run)."""
     name = "greedy"
     further = 2             # decisions looked at beyond a tie
     tied_most = 4           # tied options followed further, at most
@@ -40,44 +46,54 @@ class GreedyBot(RandomBot):
         self.budget = budget or 24
 
     def candidates(self, game) -> list[str]:
-        """The options, at most `budget` of them; at a staged decision, whole actions (whose ids
-        `choose` accepts), so that each is looked at complete rather than one step of it."""
-        ids = game.whole_action_ids()
+        """The answers to try: every option (a random `budget` of them if more); at a staged
+        decision, the distinct whole actions among `budget` drawn (whose ids `choose` accepts)."""
+        if game.staged:
+            return list(dict.fromkeys(game.draw(self.random) for _ in range(self.budget)))
+        ids = game.option_ids()
         if len(ids) > self.budget:
             ids = self.random.sample(ids, self.budget)
         return ids
 
+    def look(self, game, option: str):
+        """A copy after `option`, run to the next decision, with fresh dice and the decks' order guessed."""
+        return game.peek(option, self.random.getrandbits(32))
+
     def value(self, game, option: str) -> float:
-        return game.peek(option, self.random.getrandbits(32)).evaluate()
+        return self.look(game, option).evaluate()
 
     def choose(self, game) -> str:
         ids = self.candidates(game)
         if len(ids) == 1:
             return ids[0]
-        scored = [(self.value(game, o), o) for o in ids]
+        looks = [self.look(game, o) for o in ids]
+        work = sum(trial.work_done for trial in looks) / len(looks)     # a run to the next decision, on average
+        scored = [(trial.evaluate(), o) for trial, o in zip(looks, ids)]
         best = max(v for v, _ in scored)
         tied = [o for v, o in scored if v == best]
-        if len(tied) > 1 and best <= game.evaluate():      # no option gains anything at once
-            tied = self.random.sample(tied, min(len(tied), self.tied_most))     # in a random order: work may stop it
-            scored = self.followed(game, tied)
+        further = self.further if game.look_past_ties is None else game.look_past_ties
+        if len(tied) > 1 and further and best <= game.evaluate():      # no option gains anything at once
+            if 2 * (1 + further) * work <= self.work_further:     # one followed alone is compared with nothing
+                tied = self.random.sample(tied, min(len(tied), self.tied_most))     # in a random order: work may stop it
+                scored = self.followed(game, tied, further)
         return max((v, self.random.random(), o) for v, o in scored)[2]
 
-    def followed(self, game, tied: list[str]) -> list[tuple[float, str]]:
-        """(value further on, option) for the tied options in turn, until they have done `work_further` steps of work."""
+    def followed(self, game, tied: list[str], further: int) -> list[tuple[float, str]]:
+        """(value `further` decisions on, option) for the tied options in turn, until they have done `work_further` steps of work."""
         scored, work = [], 0
         for option in tied:
             if work >= self.work_further:
                 break
-            trial = self.played_further(game, option)
+            trial = self.played_further(game, option, further)
             work += trial.work_done
             scored.append((trial.evaluate(), option))
         return scored
 
-    def played_further(self, game, option: str):
+    def played_further(self, game, option: str, further: int):
         """A copy with hidden things guessed, after `option` and `further` greedy decisions."""
         trial = game.determinized(self.random.getrandbits(32))
         trial.choose(option)
-        for _ in range(self.further):
+        for _ in range(further):
             if trial.over:
                 break
             answers = list(dict.fromkeys(trial.draw(self.random) for _ in range(self.answers_further)))

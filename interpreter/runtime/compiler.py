@@ -30,7 +30,8 @@ class Compiled(CompiledGame):
         game = p.game
         self.home = game.home
         self.seats_min, self.seats_max = game.seats_min, game.seats_max
-        self.search_budget = game.search_budget     # a bot hint: None leaves it to the bot
+        self.search_budget = game.search_budget     # bot hints: None leaves it to the bot
+        self.look_past_ties = game.look_past_ties
         self.blocks: list[Block] = []
         self.current_file = ""
         self.current_stem = "constant"            # names the generated functions of the declaration being compiled

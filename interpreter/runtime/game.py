@@ -110,6 +110,12 @@ class Game:
     decisions_made = _state_field("decisions", "Decisions answered so far.")
     phase = _state_field("phase", "The label of the phase running (None before the first).")
 
+    @property
+    def staged(self) -> bool:
+        """Whether the pending decision is asked step by step (its answers may be drawn or listed whole)."""
+        d = self._engine.decision
+        return d is not None and "chosen" in d
+
     def option_ids(self) -> list[str]:
         """The pending decision's option ids, without composing labels (what bots need)."""
         self._engine.list_pending()
@@ -304,6 +310,12 @@ class Game:
         """The search iterations a decision the pack asks of a search bot (`search budget` in its
         game block), or None where it leaves that to the bot."""
         return self._engine.c.search_budget
+
+    @property
+    def look_past_ties(self) -> Optional[int]:
+        """The decisions the pack asks a greedy bot to play on beyond a tie (`look past ties` in its
+        game block; 0: none), or None where it leaves that to the bot."""
+        return self._engine.c.look_past_ties
 
     @property
     def work_done(self) -> int:

@@ -106,7 +106,8 @@ class Rules:
                 pieces[kind] = pieces.get(kind, 0) + 1
         return {"game": self.name, "title": self.title, "decks": decks, "pieces": pieces,
                 "spaces": len(c.spaces), "phases": list(c.phases), "variants": self.variants,
-                "seats": [self.seats_min, self.seats_max], "search_budget": c.search_budget, "overview": c.game_text,
+                "seats": [self.seats_min, self.seats_max], "search_budget": c.search_budget,
+                "look_past_ties": c.look_past_ties, "overview": c.game_text,
                 "rules_text": c.view.rules_topics()}
 
 

@@ -327,8 +327,8 @@ def test_info_json():
     assert out.returncode == 0
     info = json.loads(out.stdout)
     assert set(info) == {"game", "title", "decks", "pieces", "spaces", "phases", "variants", "seats",
-                         "search_budget", "overview", "rules_text"}
-    assert info["search_budget"] is None                                   # left to the bot
+                         "search_budget", "look_past_ties", "overview", "rules_text"}
+    assert info["search_budget"] is None and info["look_past_ties"] is None     # left to the bot
     assert info["overview"] is None and info["rules_text"] == []           # the tiny game has no rules text
     assert info["game"] == "tiny" and info["title"] == "Tiny Siege"
     assert info["decks"] == {"raids": 5}

@@ -97,16 +97,35 @@ def tied_options_followed(rules) -> int:
     bot = make_bot("greedy", 0)
     followed = []
     real = bot.played_further
-    bot.played_further = lambda game, option: followed.append(option) or real(game, option)
+    bot.played_further = lambda game, option, further: followed.append(option) or real(game, option, further)
     bot.choose(rules.new_game(seed=0))
     return len(followed)
 
 
-def test_greedy_follows_fewer_tied_options_where_the_rules_do_much_work(tmp_path):
+def test_greedy_follows_fewer_tied_options_where_the_rules_do_much_work_and_none_it_cannot_compare(tmp_path):
     busy = WALK.replace("var turns: int = 0", "var turns: int = 0\nvar busy: int = 0").replace(
         "set turns += 1", "set turns += 1\n        for i in 1..LOOP { set busy += 1 }")
     assert tied_options_followed(pack(tmp_path, "light", busy.replace("LOOP", "2"))) == 2     # walk on, rest
-    assert tied_options_followed(pack(tmp_path, "heavy", busy.replace("LOOP", "1000"))) == 1  # 1,600 steps at most
+    assert tied_options_followed(pack(tmp_path, "middling", busy.replace("LOOP", "200"))) == 2  # 1,600 steps at most: two
+    assert tied_options_followed(pack(tmp_path, "heavy", busy.replace("LOOP", "1000"))) == 0  # not even two: none
+
+
+def test_a_pack_may_say_how_far_the_greedy_bot_looks_past_ties(tmp_path):
+    walk = WALK.replace("home start }", "home start look past ties 0 }")
+    assert pack(tmp_path, "plain", WALK).new_game().look_past_ties is None          # left to the bot
+    assert tied_options_followed(pack(tmp_path, "blind", walk)) == 0
+    rules = pack(tmp_path, "far", walk.replace("look past ties 0", "look past ties 3"))
+    assert rules.new_game().look_past_ties == 3 and tied_options_followed(rules) == 2
+
+
+@pytest.mark.parametrize("further", [9, 100])
+def test_looking_past_ties_out_of_range_is_refused_where_it_is_written(tmp_path, further):
+    folder = tmp_path / "far"
+    folder.mkdir()
+    (folder / "game.rules").write_text(WALK.replace("home start }", f"home start\n    look past ties {further} }}"))
+    with pytest.raises(interpreter.RulesError) as err:
+        interpreter.load_rules(folder)
+    assert f"game.rules:3:20: error: looking past ties is 0 to 8 decisions, not {further}" in str(err.value)
 
 
 def test_mcts_does_not_see_the_hidden_order_of_a_deck(tmp_path):
