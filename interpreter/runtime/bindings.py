@@ -37,6 +37,34 @@ def distinct(g, values, chosen) -> list:
     return kept
 
 
+def kept_values(g, level: tuple, chosen: list, rng, work_out) -> list:
+    """The values a walk offers one parameter (`work_out()`), kept in the memo while the position
+    stands still, since drawing actions one after another asks for the same ones again; when
+    drawing (`rng`), shuffled, and a shuffled copy on each later draw (a listing keeps its own,
+    in order). Values that cannot be a key are worked out every time."""
+    memo = g.memo
+    if memo is None:
+        values = work_out()
+        if rng is not None:
+            rng.shuffle(values)
+        return values
+    try:
+        key = (level, rng is None, *chosen)
+        values = memo.get(key)
+    except TypeError:
+        values, key = None, None
+    if values is None:
+        values = work_out()
+        if rng is not None:
+            rng.shuffle(values)
+        if key is not None:
+            memo[key] = values
+    elif rng is not None:
+        values = list(values)
+        rng.shuffle(values)
+    return values
+
+
 def completions(g, action, i: int, env: dict, args: list, rng=None):
     """Every complete, allowed list of arguments that extends `args` (bound in `env`) from parameter
     `i` on; with `rng`, each parameter's values in a random order (the first is then a random draw)."""

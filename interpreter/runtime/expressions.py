@@ -530,10 +530,14 @@ class ExpressionWriter:
 
     def lazy_enough(self, node) -> bool:
         """Whether a comprehension's items may be worked out only as far as they are needed."""
-        return (isinstance(node, A.Comprehension) and not node.order
-                and not any(isinstance(n, A.Roll) or (isinstance(n, A.Call) and (
-                    (n.ref == "builtin" and n.func == "pick") or (n.ref in ("function", "modifier") and n.func in self.c.impure)))
-                    for n in A.walk(node)))
+        return isinstance(node, A.Comprehension) and not node.order and self.leaves_dice_alone(node)
+
+    def leaves_dice_alone(self, node) -> bool:
+        """Whether an expression rolls no dice and picks nothing at random (so working it out
+        again, or not, in a position that has not changed gives the same value and the same dice)."""
+        return not any(isinstance(n, A.Roll) or (isinstance(n, A.Call) and (
+            (n.ref == "builtin" and n.func == "pick") or (n.ref in ("function", "modifier") and n.func in self.c.impure)))
+            for n in A.walk(node))
 
     def write_active(self, effect) -> str:
         """`active(NAME)`, `active(NAME(args))`, or `active(E)` of a value of type effect."""

@@ -7,7 +7,7 @@ Interchangeable pieces are merged only when listing: merging drops values equiva
 kept, so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
-from .bindings import distinct as _distinct
+from .bindings import distinct as _distinct, kept_values as _kept_values
 from .expressions import ExpressionWriter
 from .pycode import comment, local_name
 
@@ -41,12 +41,13 @@ def compile_walk(ac, parts: list[list], start: int, c):
     values `args`), every complete, allowed list of arguments that extends `args`, in the order of
     each parameter's values with twins merged, or (with `rng`) each parameter's values shuffled."""
     name = c.code.fresh_name(f"{c.current_stem}_walk_from_{start}")
-    return c.code.define(name, "\n".join(_loops(ac, parts, start, c, f"def {name}(g, e, args, rng):", walk=True)))
+    return c.code.define(name, "\n".join(_loops(ac, parts, start, c, f"def {name}(g, e, args, rng):", walk=name)))
 
 
-def _loops(ac, parts: list[list], start: int, c, header: str, walk: bool) -> list[str]:
+def _loops(ac, parts: list[list], start: int, c, header: str, walk) -> list[str]:
     """Nested loops over the parameters from `start` on, each part of `requires` tested at the
-    first level it can be; the innermost level returns True (`walk`: yields the arguments)."""
+    first level it can be; the innermost level returns True (`walk`, the walk's name: yields the
+    arguments, each parameter's values kept while the position stands still, see `kept_values`)."""
     params = [p.name for p in ac.params]
     writer = ExpressionWriter(c, {name: local_name(name) for name in params})
     lines = [header, f"    # {comment(c.current_file)}:{ac.line}:{ac.col}"]
@@ -56,8 +57,12 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk: bool) -> lis
         values = f"each(g, {domain(ac.params[i], writer, c)})"
         if walk:        # twins merged (apart from values already chosen) and, drawing at random, shuffled
             distinct = c.code.name_of(("helper", "distinct"), "distinct", lambda: _distinct)
-            lines += [f"{indent}w{i} = {distinct}(g, {values}, {chosen})",
-                      f"{indent}if rng is not None:", f"{indent}    rng.shuffle(w{i})"]
+            merged = f"{distinct}(g, {values}, {chosen})"
+            if ac.params[i].domain is None or writer.leaves_dice_alone(ac.params[i].domain):
+                kept = c.code.name_of(("helper", "kept_values"), "kept_values", lambda: _kept_values)
+                lines.append(f"{indent}w{i} = {kept}(g, ({walk!r}, {i}), {chosen}, rng, lambda: {merged})")
+            else:
+                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:", f"{indent}    rng.shuffle(w{i})"]
             values = f"w{i}"
         lines.append(f"{indent}for {local_name(params[i])} in {values}:")
         indent += "    "

@@ -123,6 +123,18 @@ def test_a_random_draw_is_a_legal_whole_action_and_repeats_with_its_seed():
     assert game.over or game.decision.step == 1
 
 
+def test_many_draws_from_one_position_stay_legal_and_leave_the_listing_in_order():
+    import random
+    game = RULES.new_game(seed=1)
+    listed = [o.id for o in game.whole_actions()]
+    rng = random.Random(5)
+    drawn = [game.draw(rng) for _ in range(60)]       # the later draws reuse the values the first worked out
+    assert set(drawn) <= set(listed) and len(set(drawn)) == len(listed)     # every action, in 60 draws
+    assert [o.id for o in game.whole_actions()] == listed                   # listed in order still
+    again = RULES.new_game(seed=1)
+    assert again.draw(random.Random(5)) == drawn[0]                         # the first draw as it ever was
+
+
 def test_a_save_whose_partly_made_choice_was_tampered_with_is_refused():
     game = RULES.new_game(seed=1)
     game.choose("send")
