@@ -37,32 +37,33 @@ def distinct(g, values, chosen) -> list:
     return kept
 
 
-def kept_values(g, level: tuple, chosen: list, rng, work_out) -> list:
+def kept_values(g, level: tuple, chosen: list, rng, work_out):
     """The values a walk offers one parameter (`work_out()`), kept in the memo while the position
     stands still, since drawing actions one after another asks for the same ones again; when
-    drawing (`rng`), shuffled, and a shuffled copy on each later draw (a listing keeps its own,
-    in order). Values that cannot be a key are worked out every time."""
+    drawing (`rng`), in a random order. Values that cannot be a key are worked out every time."""
     memo = g.memo
     if memo is None:
         values = work_out()
-        if rng is not None:
-            rng.shuffle(values)
-        return values
-    try:
-        key = (level, rng is None, *chosen)
-        values = memo.get(key)
-    except TypeError:
-        values, key = None, None
-    if values is None:
-        values = work_out()
-        if rng is not None:
-            rng.shuffle(values)
-        if key is not None:
-            memo[key] = values
-    elif rng is not None:
-        values = list(values)
-        rng.shuffle(values)
-    return values
+    else:
+        try:
+            key = (level, *chosen)
+            values = memo.get(key)
+            if values is None:
+                values = memo[key] = work_out()
+        except TypeError:
+            values = work_out()
+    return values if rng is None else in_random_order(values, rng)
+
+
+def in_random_order(values: list, rng):
+    """The values one by one in a random order, each drawn only when asked for (a walk drawing an
+    action mostly takes the first): the shuffle of a copy, done as far as it is read."""
+    values = list(values)
+    random = rng.random
+    for end in range(len(values) - 1, -1, -1):
+        pick = int(random() * (end + 1))
+        values[pick], values[end] = values[end], values[pick]
+        yield values[end]
 
 
 def completions(g, action, i: int, env: dict, args: list, rng=None):

@@ -7,7 +7,7 @@ Interchangeable pieces are merged only when listing: merging drops values equiva
 kept, so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
-from .bindings import distinct as _distinct, kept_values as _kept_values
+from .bindings import distinct as _distinct, in_random_order as _in_random_order, kept_values as _kept_values
 from .expressions import ExpressionWriter
 from .pycode import comment, local_name
 
@@ -62,7 +62,8 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk) -> list[str]
                 kept = c.code.name_of(("helper", "kept_values"), "kept_values", lambda: _kept_values)
                 lines.append(f"{indent}w{i} = {kept}(g, ({walk!r}, {i}), {chosen}, rng, lambda: {merged})")
             else:
-                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:", f"{indent}    rng.shuffle(w{i})"]
+                in_order = c.code.name_of(("helper", "in_random_order"), "in_random_order", lambda: _in_random_order)
+                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:", f"{indent}    w{i} = {in_order}(w{i}, rng)"]
             values = f"w{i}"
         lines.append(f"{indent}for {local_name(params[i])} in {values}:")
         indent += "    "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, whole_option
+from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, in_random_order, whole_option
 from .options import distinct_id, option_id
 from .support import MISSING
 
@@ -177,8 +177,7 @@ def random_answer(g, offered, chosen: list, rng, pass_option: dict | None) -> di
     candidates = _step_candidates(g, offered, chosen)
     if pass_option is not None:
         candidates.append(("pass",))
-    rng.shuffle(candidates)
-    for candidate in candidates:
+    for candidate in in_random_order(candidates, rng):
         if candidate[0] == "pass":
             return pass_option
         if candidate[0] == "step":
@@ -224,9 +223,7 @@ def random_action(g, offered, chosen: list, rng) -> dict | None:
     """One complete, allowed action that extends `chosen`, drawn at random step by step (each
     step's values shuffled, the first that leads somewhere taken) without listing the others."""
     playing, chosen_args = in_play(g, offered, chosen)
-    playing = list(playing)
-    rng.shuffle(playing)
-    for action, fixed in playing:
+    for action, fixed in in_random_order(playing, rng):
         args = fixed + chosen_args
         if len(action.params) < len(args):
             continue

@@ -10,7 +10,7 @@ from whole_game_overhead import check_seed, load
 # random games, when written, covered between them an Attack going on with its discards, Attack 2
 # giving way to Attack 3 (clean-up), escapes, the fire truck, a grenade thrower caught in the
 # blast and a Minor Victory. The second test says when they no longer reach the later rules.
-SEEDS = {1: [0, 1, 2, 3, 4, 5], 2: [6, 25, 0, 1, 2, 12], 3: [3, 2, 0, 1, 4, 5]}
+SEEDS = {1: [0, 1, 2, 3, 4, 5], 2: [6, 16, 17, 0, 1, 2], 3: [3, 12, 6, 0, 1, 2]}
 
 
 @pytest.fixture(scope="module")
