@@ -7,8 +7,8 @@ from .bindings import action_options
 from .errors import RuleFault
 from .op import Op
 from .options import DONE, PASS, option_label, value_options, without_twins
-from .staging import (chosen_labels, random_answer, step_options, step_prompt, step_stream, whole_action,
-                      whole_actions)
+from .staging import (chosen_labels, merged, options_of, random_answer, step_options, step_prompt, step_stream,
+                      whole_action, whole_actions)
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A
@@ -185,14 +185,14 @@ class PerformOp(AskingOp):
         with g.unchanging():
             while True:
                 if g.lists_lazily:
-                    options = None if self.any_option(g, where, chosen) else []
+                    options = self.few_options(g, where, chosen)
                 else:
                     options = self.step(g, where, chosen)
                 if options is None or len(options) != 1 or options[0]["value"] is None or "step" not in options[0]["value"]:
                     break
                 chosen = chosen + [options[0]["value"]["step"]]
             decision = self.step_decision(g, where, chosen, options)
-        if options is None:             # listed when read (see Engine.list_pending); one option is asked too
+        if options is None:             # two or more, listed when read (see Engine.list_pending)
             g.decision = decision
         elif not options:
             if g.telling:
@@ -207,11 +207,17 @@ class PerformOp(AskingOp):
         options = step_options(g, self.offered(g, where), chosen)
         return self.add_pass(g, g.envs[where["env"]], options) if not chosen else options
 
-    def any_option(self, g, where: dict, chosen: list) -> bool:
-        """Whether the step after `chosen` has an option (found without listing them)."""
-        if not chosen and self.pass_label is not None:
-            return True
-        return next(step_stream(g, self.offered(g, where), chosen), None) is not None
+    def few_options(self, g, where: dict, chosen: list) -> list[dict] | None:
+        """The options of the step after `chosen` if it has fewer than two (the pass among them),
+        else None, found without listing them all: the step is then asked, to be listed when read."""
+        passing = not chosen and self.pass_label is not None
+        items = []
+        for item in step_stream(g, self.offered(g, where), chosen):
+            if passing or (items and not merged(items[0], item)):
+                return None
+            items.append(item)
+        options = options_of(g, items)
+        return self.add_pass(g, g.envs[where["env"]], options) if passing else options
 
     def listing(self, g, decision) -> list[dict]:
         """The options of a decision left to be listed when read."""

@@ -75,15 +75,16 @@ class Engine(Board, Frames, Chance, Effects, State):
         return g
 
     def mute(self) -> None:
-        """Compose no prompts, option labels or log texts, but keep the log's events: a game
-        only a program reads (a simulation counts its events, never reads its texts)."""
+        """Compose no prompts, option labels or log texts, but keep the log's events, and list a
+        staged decision's options only when they are read: a game only a program reads (a
+        simulation counts its events, never reads its texts, and its bots draw whole actions)."""
         self.telling = False
+        self.lists_lazily = True
 
     def hush(self) -> None:
         """Keep no log and compose no prompts or log texts, and list a decision's options only
         when they are read: a copy only a search reads."""
         self.mute()
-        self.lists_lazily = True
         self.log = []
         self.log_event = _ignore
 

@@ -39,11 +39,22 @@ def agreeing(g, offered, chosen: list) -> tuple[list, list]:
 
 def step_options(g, offered, chosen: list) -> list[dict]:
     """The options of the step after `chosen`."""
+    return options_of(g, step_stream(g, offered, chosen))
+
+
+def options_of(g, stream) -> list[dict]:
+    """A step's options from its stream (see `step_stream`): a step two actions offer merged into one."""
     options, ids = [], {}
-    for key, label, value, merge in step_stream(g, offered, chosen):
+    for key, label, value, merge in stream:
         _add(options, ids, key, label, value, merge)
     _tell_apart(g, options)
     return options
+
+
+def merged(first: tuple, later: tuple) -> bool:
+    """Whether a later item of a step's stream is the same option as the first (see `_add`)."""
+    key, _, value, merge = later
+    return key == first[0] and merge and "step" in first[2] and first[2]["step"] == value["step"]
 
 
 def step_stream(g, offered, chosen: list):
@@ -89,7 +100,7 @@ def _group_stream(g, offered):
 
 
 def _add(options: list, ids: dict, key: str, label, value: dict, merge: bool) -> None:
-    """Add an option; a next step offered by two actions is one option, a complete action always its own."""
+    """Add an option; a next step offered by two actions is one option, a complete action always its own (see `merged`)."""
     if key in ids:
         if merge and "step" in ids[key]["value"] and ids[key]["value"]["step"] == value["step"]:
             return

@@ -135,6 +135,57 @@ def test_many_draws_from_one_position_stay_legal_and_leave_the_listing_in_order(
     assert again.draw(random.Random(5)) == drawn[0]                         # the first draw as it ever was
 
 
+ONE_WAY = """
+game solo "Solo" { seats 1 home camp }
+space camp "Camp"
+space hill "Hill"
+space ford "Ford"
+piece scout "Scout": piece at camp
+action go(to: space in [s for s in [hill, ford] if s != scout.location]) label "Go to {to}" { move scout to to }
+play {
+    perform staged go "Where to?"
+    perform staged go "Where to now?"
+}
+"""
+
+
+def test_a_muted_game_takes_a_step_with_one_way_on_at_once_as_a_told_game_does(tmp_path):
+    (tmp_path / "game.rules").write_text(ONE_WAY)
+    rules = load_rules(tmp_path)
+    told, muted = rules.new_game(seed=1), rules.new_game(seed=1)
+    muted.mute()
+    assert told.option_ids() == muted.option_ids() == ["hill", "ford"]
+    told.choose("ford")
+    muted.choose("ford")
+    assert told.over and muted.over and muted.decisions_made == told.decisions_made == 1     # only the hill was left
+    assert muted.location("scout") == told.location("scout") == "hill"
+
+
+def position(game) -> dict:
+    """Where everything stands, the dice and the trail (not the texts, which a muted game never composes)."""
+    data = json.loads(game.to_json())
+    return {key: value for key, value in data["state"].items() if key != "decision"} | {"trail": data["trail"]}
+
+
+@pytest.mark.parametrize("pack", ["postmen", "tigerleader"])
+def test_a_muted_game_lists_a_step_only_when_read_but_asks_just_what_a_told_game_asks(pack):
+    import random
+    from interpreter import load_rules as load
+    rules = load(pack)
+    for seed in range(2):
+        told, muted = rules.new_game(seed=seed), rules.new_game(seed=seed)
+        muted.mute()
+        first, second = random.Random(seed), random.Random(seed)
+        for _ in range(150):
+            if told.over:
+                break
+            assert muted._engine.decision["options"] is None or not told.staged     # left to be listed
+            assert muted.option_ids() == told.option_ids()                          # the same, once read
+            told.choose(told.draw(first))
+            muted.choose(muted.draw(second))
+        assert muted.decisions_made == told.decisions_made and position(muted) == position(told)
+
+
 def test_a_save_whose_partly_made_choice_was_tampered_with_is_refused():
     game = RULES.new_game(seed=1)
     game.choose("send")
