@@ -193,7 +193,8 @@ def cmd_info(args) -> int:
         print(f"  search budget: {summary['search_budget']} iterations a decision")
     if summary["look_past_ties"] is not None:
         further = summary["look_past_ties"]
-        print(f"  the greedy bot looks past ties: {further} decision{'' if further == 1 else 's'}")
+        print(f"  the greedy bot looks past ties: {further} decision{'' if further == 1 else 's'}" if further
+              else "  the greedy bot does not look past ties")
     return EXIT_OK
 
 

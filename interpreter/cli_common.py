@@ -24,7 +24,8 @@ def changes(args) -> list:
     return given
 
 
-BUDGET_HELP = "options looked at (greedy) or search iterations (mcts) per decision; 0: the pack's or the bot's default"
+BUDGET_HELP = ("options looked at (greedy; where a staged decision has more whole actions, that many drawn) "
+               "or search iterations (mcts) per decision; 0: the pack's or the bot's default")
 
 
 def integer(text: str) -> int:

@@ -47,8 +47,12 @@ class GreedyBot(RandomBot):
 
     def candidates(self, game) -> list[str]:
         """The answers to try: every option (a random `budget` of them if more); at a staged
-        decision, the distinct whole actions among `budget` drawn (whose ids `choose` accepts)."""
+        decision every whole action (whose ids `choose` accepts), or if there are more than
+        `budget`, the distinct ones among `budget` drawn."""
         if game.staged:
+            ids = game.whole_action_ids(at_most=self.budget + 1)
+            if len(ids) <= self.budget:
+                return ids
             return list(dict.fromkeys(game.draw(self.random) for _ in range(self.budget)))
         ids = game.option_ids()
         if len(ids) > self.budget:

@@ -7,7 +7,7 @@ from .bindings import action_options
 from .errors import RuleFault
 from .op import Op
 from .options import DONE, PASS, option_label, value_options, without_twins
-from .staging import (chosen_labels, merged, options_of, random_answer, step_options, step_prompt, step_stream,
+from .staging import (chosen_labels, merged, step_options_from, random_answer, step_options, step_prompt, step_stream,
                       whole_action, whole_actions)
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
@@ -208,15 +208,16 @@ class PerformOp(AskingOp):
         return self.add_pass(g, g.envs[where["env"]], options) if not chosen else options
 
     def few_options(self, g, where: dict, chosen: list) -> list[dict] | None:
-        """The options of the step after `chosen` if it has fewer than two (the pass among them),
-        else None, found without listing them all: the step is then asked, to be listed when read."""
+        """The options of the step after `chosen` if it has fewer than two (the pass among them);
+        None if it has two or more, found without listing them all: the step is then asked, to be
+        listed when read (so a rules error further along the step shows only then)."""
         passing = not chosen and self.pass_label is not None
         items = []
         for item in step_stream(g, self.offered(g, where), chosen):
             if passing or (items and not merged(items[0], item)):
                 return None
             items.append(item)
-        options = options_of(g, items)
+        options = step_options_from(g, items)
         return self.add_pass(g, g.envs[where["env"]], options) if passing else options
 
     def listing(self, g, decision) -> list[dict]:
@@ -255,16 +256,22 @@ class PerformOp(AskingOp):
         except RuleFault:
             return None
 
-    def whole_actions(self, g, decision) -> list[dict]:
-        """Every whole action that agrees with the steps chosen so far (and the pass), kept for `choose` and copies."""
+    def whole_actions(self, g, decision, at_most: int | None = None) -> list[dict]:
+        """Every whole action that agrees with the steps chosen so far (and the pass), or the first
+        `at_most` of them, kept for `choose` and copies."""
         listed = g.whole_read
         if listed is not None and listed[0] is decision and listed[2]:
-            return list(listed[1].values())
+            return list(listed[1].values())[:at_most]
         with g.unchanging():
-            options = whole_actions(g, self.offered(g, decision), decision["chosen"])
-        options += [o for o in decision["options"] if o["id"] == PASS]
-        g.whole_read = (decision, {o["id"]: o for o in options}, True)
-        return options
+            options = whole_actions(g, self.offered(g, decision), decision["chosen"], at_most)
+        whole = at_most is None or len(options) < at_most
+        if whole:
+            options += self.add_pass(g, g.envs[decision["env"]], []) if not decision["chosen"] else []
+        if whole or listed is None or listed[0] is not decision:
+            g.whole_read = (decision, {o["id"]: o for o in options}, whole)
+        else:
+            listed[1].update((o["id"], o) for o in options)
+        return options[:at_most]
 
     def draw(self, g, decision, rng) -> dict:
         """A random answer to the step asked, drawn without listing the step (see

@@ -91,10 +91,11 @@ def bind(g, action, args: list) -> dict | None:
     return env
 
 
-def action_options(g, action, fixed: list = (), checked: bool = False) -> list[dict]:
+def action_options(g, action, fixed: list = (), checked: bool = False, at_most: int | None = None) -> list[dict]:
     """Every allowed binding of the action's parameters, twins left out; with `fixed`, only those
     that start with those values (the leading parameters a perform's arguments fix). `checked`:
-    the caller has seen the parts of `requires` no parameter decides hold."""
+    the caller has seen the parts of `requires` no parameter decides hold. `at_most`: the first
+    so many (the rest not looked for)."""
     options, seen = [], {}
     if fixed:
         env = bind(g, action, list(fixed))
@@ -109,7 +110,7 @@ def action_options(g, action, fixed: list = (), checked: bool = False) -> list[d
         if kept is not None:
             known = [made.get(v) for v in kept]
             if None not in known:       # every value offered before: its option, whose id no other option has
-                return known
+                return known[:at_most]
         for v in kept if kept is not None else distinct(g, values, ()):
             option = made.get(v) if v.__class__ is str else None
             if option is None:
@@ -120,8 +121,10 @@ def action_options(g, action, fixed: list = (), checked: bool = False) -> list[d
                 option = dict(option, id=distinct_id(option["id"], seen))
             seen[option["id"]] = v
             options.append(option)
-        return options
+        return options[:at_most]
     for args in completions(g, action, len(fixed), env, list(fixed)):
+        if len(options) == at_most:
+            break
         option = whole_option(action, args)
         if option["id"] in seen:
             option["id"] = distinct_id(option["id"], seen)      # arguments that read the same, e.g. text holding ':'

@@ -146,17 +146,22 @@ class Game:
         e = self._engine
         return [Option(o["id"], option_label(e, o)) for o in self._whole_actions()]
 
-    def whole_action_ids(self) -> list[str]:
-        """The ids of `whole_actions()`, without composing labels."""
-        return [o["id"] for o in self._whole_actions()]
+    def whole_action_ids(self, at_most: Optional[int] = None) -> list[str]:
+        """The ids of `whole_actions()`, without composing labels; `at_most`: the first so many,
+        the rest not looked for (a bot asking whether there are few)."""
+        return [o["id"] for o in self._whole_actions(at_most)]
 
-    def _whole_actions(self) -> list[dict]:
+    def _whole_actions(self, at_most: Optional[int] = None) -> list[dict]:
         e = self._engine
-        e.list_pending()
         d = e.decision
         if d is None or "chosen" not in d:
-            return list(d["options"]) if d is not None else []
-        return e.asking_op(d).whole_actions(e, d)
+            e.list_pending()
+            d = e.decision
+            return list(d["options"])[:at_most] if d is not None else []
+        try:
+            return e.asking_op(d).whole_actions(e, d, at_most)
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise e.rules_error(err, e.asking_op(d).where) from None
 
     @property
     def result(self) -> Optional[Result]:
@@ -243,13 +248,13 @@ class Game:
         if not isinstance(option_id, str):
             raise GameError(f"an option id is text, not {option_id!r}")
         engine = self._engine
-        asked = engine.decision
+        made = engine.decisions
         before = None if self._replayable or self._throwaway else engine.copy()
         try:
             engine.choose(option_id)
         except GameError:
-            if engine.decision is not asked and not self._throwaway:         # the rules ran and failed: go back to before the choice
-                self._engine = before or replay(self.rules, engine.seed, engine.variant, engine.seats, self.trail)._engine
+            if engine.decisions != made and not self._throwaway:         # the rules ran and failed: go back to before the choice
+                self._engine = before or self._replayed(self.trail)._engine
             raise
         self.trail.append(["choose", option_id])
 
@@ -344,8 +349,15 @@ class Game:
         last = max((i for i, t in enumerate(self.trail) if t[0] == "choose"), default=None)
         if last is None:
             raise GameError("there is nothing to undo")
-        replayed = replay(self.rules, self.seed, self.variant, self.seats, self.trail[:last])
+        replayed = self._replayed(self.trail[:last])
         self._engine, self.trail = replayed._engine, replayed.trail
+
+    def _replayed(self, trail: list) -> "Game":
+        """This game played again from its start over `trail`, muted if this one is."""
+        game = replay(self.rules, self.seed, self.variant, self.seats, trail)
+        if not self._engine.telling:
+            game.mute()
+        return game
 
     # ---- saving
     def to_json(self) -> str:

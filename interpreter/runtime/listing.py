@@ -30,7 +30,7 @@ def compile_completable(ac, parts: list[list], start: int, c):
     """A function `fn(g, env)`: with the parameters before `start` bound in env (and the parts of
     `requires` they decide already true), whether some values of the rest make an allowed action."""
     name = c.code.fresh_name(f"{c.current_stem}_completable_from_{start}")
-    lines = _loops(ac, parts, start, c, f"def {name}(g, e):", walk=False)
+    lines = _loops(ac, parts, start, c, f"def {name}(g, e):", walk_name=None)
     if start < len(ac.params):
         lines.append("    return False")
     return c.code.define(name, "\n".join(lines))
@@ -41,13 +41,13 @@ def compile_walk(ac, parts: list[list], start: int, c):
     values `args`), every complete, allowed list of arguments that extends `args`, in the order of
     each parameter's values with twins merged, or (with `rng`) each parameter's values shuffled."""
     name = c.code.fresh_name(f"{c.current_stem}_walk_from_{start}")
-    return c.code.define(name, "\n".join(_loops(ac, parts, start, c, f"def {name}(g, e, args, rng):", walk=name)))
+    return c.code.define(name, "\n".join(_loops(ac, parts, start, c, f"def {name}(g, e, args, rng):", walk_name=name)))
 
 
-def _loops(ac, parts: list[list], start: int, c, header: str, walk) -> list[str]:
+def _loops(ac, parts: list[list], start: int, c, header: str, walk_name: str | None) -> list[str]:
     """Nested loops over the parameters from `start` on, each part of `requires` tested at the
-    first level it can be; the innermost level returns True (`walk`, the walk's name: yields the
-    arguments, each parameter's values kept while the position stands still, see `kept_values`)."""
+    first level it can be; the innermost level returns True (in a walk, named `walk_name`: yields
+    the arguments, each parameter's values kept while the position stands still, see `kept_values`)."""
     params = [p.name for p in ac.params]
     writer = ExpressionWriter(c, {name: local_name(name) for name in params})
     lines = [header, f"    # {comment(c.current_file)}:{ac.line}:{ac.col}"]
@@ -55,12 +55,12 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk) -> list[str]
     indent, chosen = "    ", "args"
     for i in range(start, len(params)):
         values = f"each(g, {domain(ac.params[i], writer, c)})"
-        if walk:        # twins merged (apart from values already chosen) and, drawing at random, shuffled
+        if walk_name:        # twins merged (apart from values already chosen) and, drawing at random, shuffled
             distinct = c.code.name_of(("helper", "distinct"), "distinct", lambda: _distinct)
             merged = f"{distinct}(g, {values}, {chosen})"
             if ac.params[i].domain is None or writer.leaves_dice_alone(ac.params[i].domain):
                 kept = c.code.name_of(("helper", "kept_values"), "kept_values", lambda: _kept_values)
-                lines.append(f"{indent}w{i} = {kept}(g, ({walk!r}, {i}), {chosen}, rng, lambda: {merged})")
+                lines.append(f"{indent}w{i} = {kept}(g, ({walk_name!r}, {i}), {chosen}, rng, lambda: {merged})")
             else:
                 in_order = c.code.name_of(("helper", "in_random_order"), "in_random_order", lambda: _in_random_order)
                 lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:", f"{indent}    w{i} = {in_order}(w{i}, rng)"]
@@ -71,7 +71,7 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk) -> list[str]
         if parts[i + 1]:
             test = " and ".join(writer.write(part) for part in parts[i + 1])
             lines += [f"{indent}if not ({test}):", f"{indent}    continue"]
-    lines.append(f"{indent}yield {chosen if start < len(params) else 'list(args)'}" if walk else f"{indent}return True")
+    lines.append(f"{indent}yield {chosen if start < len(params) else 'list(args)'}" if walk_name else f"{indent}return True")
     return lines
 
 

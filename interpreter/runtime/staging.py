@@ -39,10 +39,10 @@ def agreeing(g, offered, chosen: list) -> tuple[list, list]:
 
 def step_options(g, offered, chosen: list) -> list[dict]:
     """The options of the step after `chosen`."""
-    return options_of(g, step_stream(g, offered, chosen))
+    return step_options_from(g, step_stream(g, offered, chosen))
 
 
-def options_of(g, stream) -> list[dict]:
+def step_options_from(g, stream) -> list[dict]:
     """A step's options from its stream (see `step_stream`): a step two actions offer merged into one."""
     options, ids = [], {}
     for key, label, value, merge in stream:
@@ -52,7 +52,7 @@ def options_of(g, stream) -> list[dict]:
 
 
 def merged(first: tuple, later: tuple) -> bool:
-    """Whether a later item of a step's stream is the same option as the first (see `_add`)."""
+    """Whether a later item of a step's stream is the same option as an earlier one: a next step offered by two actions."""
     key, _, value, merge = later
     return key == first[0] and merge and "step" in first[2] and first[2]["step"] == value["step"]
 
@@ -100,9 +100,9 @@ def _group_stream(g, offered):
 
 
 def _add(options: list, ids: dict, key: str, label, value: dict, merge: bool) -> None:
-    """Add an option; a next step offered by two actions is one option, a complete action always its own (see `merged`)."""
+    """Add an option; a next step offered by two actions is one option, a complete action always its own."""
     if key in ids:
-        if merge and "step" in ids[key]["value"] and ids[key]["value"]["step"] == value["step"]:
+        if merged((key, ids[key]["label"], ids[key]["value"], True), (key, label, value, merge)):
             return
         key = distinct_id(key, ids)
     option = {"id": key, "label": label, "value": value}
@@ -173,12 +173,19 @@ def _read_whole(g, action, arg_ids: list[str], args: list) -> list | None:
     return values if values[:len(args)] == args else None
 
 
-def whole_actions(g, offered, chosen: list) -> list[dict]:
+def whole_actions(g, offered, chosen: list, at_most: int | None = None) -> list[dict]:
     """Every complete, allowed action that agrees with the steps chosen so far: the options a plain
-    perform of the same actions offers, narrowed to those steps (the whole product: for tools and tests)."""
+    perform of the same actions offers, narrowed to those steps (the whole product: for tools,
+    tests and bots); `at_most`: the first so many, the rest not looked for."""
     playing, chosen_args = agreeing(g, offered, chosen)
-    return [o for action, fixed in playing for o in action_options(g, action, fixed)
-            if o["value"]["args"][len(fixed):len(fixed) + len(chosen_args)] == chosen_args]
+    found = []
+    for action, fixed in playing:
+        limit = None if at_most is None or chosen_args else at_most - len(found)
+        found += [o for o in action_options(g, action, fixed, at_most=limit)
+                  if o["value"]["args"][len(fixed):len(fixed) + len(chosen_args)] == chosen_args]
+        if at_most is not None and len(found) >= at_most:
+            return found[:at_most]
+    return found
 
 
 def random_answer(g, offered, chosen: list, rng, pass_option: dict | None) -> dict | None:

@@ -147,8 +147,12 @@ def _first(pair):
 
 def number(value):
     if value.__class__ is int and value.bit_length() > MAX_INT_BITS:
-        raise RuleFault("a number grew beyond what rules may use")
+        too_big()
     return value
+
+
+def too_big():
+    raise RuleFault("a number grew beyond what rules may use")
 
 
 def text(g, value: str) -> str:
@@ -161,8 +165,11 @@ def text(g, value: str) -> str:
 
 
 def plus(g, a, b):
-    if a.__class__ is int and b.__class__ is int:
-        return number(a + b)
+    if a.__class__ is int and b.__class__ is int:      # the common case, checked in place
+        r = a + b
+        if r.bit_length() > MAX_INT_BITS:
+            too_big()
+        return r
     if isinstance(a, str):
         return text(g, a + (b if isinstance(b, str) else g.display(b)))
     if isinstance(a, list):
@@ -182,11 +189,21 @@ def _numbers(op: str, a, b) -> None:
 
 
 def minus(a, b):
+    if a.__class__ is int and b.__class__ is int:
+        r = a - b
+        if r.bit_length() > MAX_INT_BITS:
+            too_big()
+        return r
     _numbers("-", a, b)
     return number(a - b)
 
 
 def times(a, b):
+    if a.__class__ is int and b.__class__ is int:
+        r = a * b
+        if r.bit_length() > MAX_INT_BITS:
+            too_big()
+        return r
     _numbers("*", a, b)
     if not (isinstance(a, int) and isinstance(b, int)):
         raise RuleFault("'*' multiplies numbers only")

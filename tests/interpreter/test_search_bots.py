@@ -110,6 +110,15 @@ def test_greedy_follows_fewer_tied_options_where_the_rules_do_much_work_and_none
     assert tied_options_followed(pack(tmp_path, "heavy", busy.replace("LOOP", "1000"))) == 0  # not even two: none
 
 
+def test_greedy_tries_every_whole_action_of_a_small_staged_decision_and_draws_from_a_larger_one():
+    from paths import TESTS
+    game = interpreter.load_rules(TESTS / "fixtures" / "staged" / "game.rules").new_game(seed=1)
+    every = [o.id for o in game.whole_actions()]
+    assert len(every) == 5 and make_bot("greedy", 0, budget=5).candidates(game) == every
+    drawn = make_bot("greedy", 0, budget=4).candidates(game)          # more than 4: 4 drawn, repeats tried once
+    assert set(drawn) <= set(every) and 1 <= len(drawn) <= 4 and len(set(drawn)) == len(drawn)
+
+
 def test_a_pack_may_say_how_far_the_greedy_bot_looks_past_ties(tmp_path):
     walk = WALK.replace("home start }", "home start look past ties 0 }")
     assert pack(tmp_path, "plain", WALK).new_game().look_past_ties is None          # left to the bot

@@ -161,6 +161,18 @@ def test_a_muted_game_takes_a_step_with_one_way_on_at_once_as_a_told_game_does(t
     assert muted.location("scout") == told.location("scout") == "hill"
 
 
+def test_a_wrong_answer_leaves_a_muted_game_as_it_was_and_undo_keeps_it_muted():
+    game = load_rules("postmen").new_game(seed=1)
+    game.mute()
+    engine = game._engine
+    with pytest.raises(GameError, match="'nonsense' is not an option here"):
+        game.choose("nonsense")
+    assert game._engine is engine and game.decisions_made == 0     # nothing played again
+    game.choose(game.option_ids()[0])
+    game.undo()
+    assert not game._engine.telling and game.decision.prompt == ""
+
+
 def position(game) -> dict:
     """Where everything stands, the dice and the trail (not the texts, which a muted game never composes)."""
     data = json.loads(game.to_json())
