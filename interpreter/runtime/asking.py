@@ -184,7 +184,9 @@ class PerformOp(AskingOp):
         """Ask the step after `chosen`; a step with one way on is taken at once."""
         with g.unchanging():
             while True:
-                if g.lists_lazily:
+                if g.asks_one_way:
+                    options = None if self.any_option(g, where, chosen) else []
+                elif g.lists_lazily:
                     options = self.few_options(g, where, chosen)
                 else:
                     options = self.step(g, where, chosen)
@@ -192,7 +194,7 @@ class PerformOp(AskingOp):
                     break
                 chosen = chosen + [options[0]["value"]["step"]]
             decision = self.step_decision(g, where, chosen, options)
-        if options is None:             # two or more, listed when read (see Engine.list_pending)
+        if options is None:             # listed when read (see Engine.list_pending)
             g.decision = decision
         elif not options:
             if g.telling:
@@ -206,6 +208,12 @@ class PerformOp(AskingOp):
         """The options of the step after `chosen` (the first step offers the pass option too)."""
         options = step_options(g, self.offered(g, where), chosen)
         return self.add_pass(g, g.envs[where["env"]], options) if not chosen else options
+
+    def any_option(self, g, where: dict, chosen: list) -> bool:
+        """Whether the step after `chosen` has an option (found without listing them)."""
+        if not chosen and self.pass_label is not None:
+            return True
+        return next(step_stream(g, self.offered(g, where), chosen), None) is not None
 
     def few_options(self, g, where: dict, chosen: list) -> list[dict] | None:
         """The options of the step after `chosen` if it has fewer than two (the pass among them);

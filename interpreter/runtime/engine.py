@@ -32,6 +32,7 @@ class Engine(Board, Frames, Chance, Effects, State):
         self.straight_phases = []   # the phases running at once, innermost last (see Effects)
         self.telling = True         # False when nobody reads texts: no prompts, labels, notes (see `mute`)
         self.lists_lazily = False   # a staged decision's options listed only when read (see `list_pending`)
+        self.asks_one_way = False   # listing lazily, a step with one option is asked, not taken (see `hush`)
         self.unguessed = None       # (guess, decks) whose order a look-ahead copy has yet to guess (see `forget_deck_order`)
         self.own_stacks = set()     # spaces whose stack this engine may change in place: the others it shares with copies
         self.own_fields = set()     # objects whose field table this engine may change in place (the same)
@@ -66,7 +67,7 @@ class Engine(Board, Frames, Chance, Effects, State):
         g = Engine(self.c)
         copy_state(self, g)
         self.own_stacks, self.own_fields = set(), set()     # shared now, with the copy
-        g.lists_lazily, g.telling, g.unguessed = self.lists_lazily, self.telling, self.unguessed
+        g.lists_lazily, g.asks_one_way, g.telling, g.unguessed = self.lists_lazily, self.asks_one_way, self.telling, self.unguessed
         if hushed:
             g.hush()
         else:
@@ -83,8 +84,11 @@ class Engine(Board, Frames, Chance, Effects, State):
 
     def hush(self) -> None:
         """Keep no log and compose no prompts or log texts, and list a decision's options only
-        when they are read: a copy only a search reads."""
+        when they are read: a copy only a search reads. Cheaper still, a step is asked as soon as
+        it has an option, even a single one, which a game that lists would take at once (the
+        search answers it)."""
         self.mute()
+        self.asks_one_way = True
         self.log = []
         self.log_event = _ignore
 
