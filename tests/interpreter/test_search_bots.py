@@ -69,6 +69,13 @@ def pack(tmp_path, name, text):
     return interpreter.load_rules(folder)
 
 
+def refusal(tmp_path, text) -> str:
+    """The error loading a pack of these rules gives."""
+    with pytest.raises(interpreter.RulesError) as err:
+        pack(tmp_path, "refused", text)
+    return str(err.value)
+
+
 def test_a_determinized_copy_keeps_the_decision_and_the_cards_but_guesses_the_order(tmp_path):
     rules = pack(tmp_path, "gamble", DRAW)
     orders = Counter()
@@ -129,12 +136,8 @@ def test_a_pack_may_say_how_far_the_greedy_bot_looks_past_ties(tmp_path):
 
 @pytest.mark.parametrize("further", [9, 100])
 def test_looking_past_ties_out_of_range_is_refused_where_it_is_written(tmp_path, further):
-    folder = tmp_path / "far"
-    folder.mkdir()
-    (folder / "game.rules").write_text(WALK.replace("home start }", f"home start\n    look past ties {further} }}"))
-    with pytest.raises(interpreter.RulesError) as err:
-        interpreter.load_rules(folder)
-    assert f"game.rules:3:20: error: looking past ties is 0 to 8 decisions, not {further}" in str(err.value)
+    error = refusal(tmp_path, WALK.replace("home start }", f"home start\n    look past ties {further} }}"))
+    assert f"game.rules:3:20: error: looking past ties is 0 to 8 decisions, not {further}" in error
 
 
 def test_mcts_does_not_see_the_hidden_order_of_a_deck(tmp_path):
@@ -220,12 +223,8 @@ def test_a_pack_may_set_the_search_budget_and_a_bot_told_one_keeps_its_own(tmp_p
 
 @pytest.mark.parametrize("budget", ["0", "10001"])
 def test_a_search_budget_out_of_range_is_refused_where_it_is_written(tmp_path, budget):
-    folder = tmp_path / "bad"
-    folder.mkdir()
-    (folder / "game.rules").write_text(HEAVY.replace("home table }", f"home table\n    search budget {budget} }}"))
-    with pytest.raises(interpreter.RulesError) as err:
-        interpreter.load_rules(folder)
-    assert f"game.rules:3:19: error: a search budget is 1 to 10000 iterations a decision, not {budget}" in str(err.value)
+    error = refusal(tmp_path, HEAVY.replace("home table }", f"home table\n    search budget {budget} }}"))
+    assert f"game.rules:3:19: error: a search budget is 1 to 10000 iterations a decision, not {budget}" in error
 
 
 # Six face-down cards and a die rolled before and after the draw.
