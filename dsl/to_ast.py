@@ -26,6 +26,8 @@ MAX_DIGITS = 80
 MAX_COPIES = 10_000         # `xN` after a piece or card
 MAX_SEARCH_BUDGET = 10_000  # `search budget N`: iterations a decision, far beyond what a player waits for
 MAX_LOOK_PAST_TIES = 8      # `look past ties N`: decisions played on, each of them several looks
+GAME_ITEMS = {"seats": "seats", "home": "home", "turns": "turns", "search_budget": "search budget",
+              "look_past_ties": "look past ties"}     # what each item of a game block is written as
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
 
 
@@ -166,35 +168,40 @@ class DeclarationNodes(_Nodes):
     def game_decl(self, meta, c):
         name, title, *items = c
         fields = {"title": _unquote(title)}
-        fields["text"] = _rules_text([v for k, v in items if k == "text"], self.path, f"the game '{name}'")
-        for kind, values in items:
-            if kind != "text":
-                fields.update(values)
+        fields["text"] = _rules_text([item[1] for item in items if item[0] == "text"], self.path, f"the game '{name}'")
+        said = set()
+        for kind, values, *where in items:
+            if kind == "text":
+                continue
+            if kind in said:
+                raise SyntaxProblem(Diagnostic(self.path, *where[0], f"the game block says '{GAME_ITEMS[kind]}' twice"))
+            said.add(kind)
+            fields.update(values)
         return self._decl(A.GameDecl, name, **fields)
 
     def game_seats(self, meta, c):
         low, high = c
-        return ("seats", {"seats_min": int(low), "seats_max": int(high if high is not None else low)})
+        return ("seats", {"seats_min": int(low), "seats_max": int(high if high is not None else low)}, (meta.line, meta.column))
 
     def game_home(self, meta, c):
-        return ("home", {"home": str(c[0])})
+        return ("home", {"home": str(c[0])}, (meta.line, meta.column))
 
     def game_turns(self, meta, c):
-        return ("turns", {"turns": str(c[0])})
+        return ("turns", {"turns": str(c[0])}, (meta.line, meta.column))
 
     def game_search_budget(self, meta, c):
         budget = int(c[0])
         if not 1 <= budget <= MAX_SEARCH_BUDGET:
             raise SyntaxProblem(Diagnostic(self.path, c[0].line, c[0].column,
                                            f"a search budget is 1 to {MAX_SEARCH_BUDGET} iterations a decision, not {budget}"))
-        return ("search_budget", {"search_budget": budget})
+        return ("search_budget", {"search_budget": budget}, (meta.line, meta.column))
 
     def game_look_past_ties(self, meta, c):
         further = int(c[0])
         if not 0 <= further <= MAX_LOOK_PAST_TIES:
             raise SyntaxProblem(Diagnostic(self.path, c[0].line, c[0].column,
                                            f"looking past ties is 0 to {MAX_LOOK_PAST_TIES} decisions, not {further}"))
-        return ("look_past_ties", {"look_past_ties": further})
+        return ("look_past_ties", {"look_past_ties": further}, (meta.line, meta.column))
 
     def enum_decl(self, meta, c):
         return self._decl(A.EnumDecl, c[0], values=list(c[1:]))
