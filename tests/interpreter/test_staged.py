@@ -198,6 +198,27 @@ def test_a_muted_game_lists_a_step_only_when_read_but_asks_just_what_a_told_game
         assert muted.decisions_made == told.decisions_made and position(muted) == position(told)
 
 
+LISTS = """
+game lists "Lists" { seats 1 home box }
+space box
+var total: int = 0
+action take(xs: list[int] in [[1, 2], [3]], y: int in xs) label "take {y}" { set total += y }
+play {
+    repeat 3 { perform staged take "Take one" }
+}
+result { score total outcome "Done" }
+"""
+
+
+def test_drawing_after_a_list_was_chosen_works_out_the_values_each_time(tmp_path):
+    import random
+    (tmp_path / "game.rules").write_text(LISTS)
+    game = load_rules(tmp_path).new_game(seed=1)
+    rng = random.Random(2)
+    drawn = {game.draw(rng) for _ in range(30)}          # a list cannot be kept as a key: worked out afresh
+    assert drawn == set(game.whole_action_ids()) == {"take:[1,2]:1", "take:[1,2]:2", "take:[3]:3"}
+
+
 def test_a_save_whose_partly_made_choice_was_tampered_with_is_refused():
     game = RULES.new_game(seed=1)
     game.choose("send")
