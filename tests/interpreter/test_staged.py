@@ -188,11 +188,12 @@ def test_a_muted_game_lists_a_step_only_when_read_but_asks_just_what_a_told_game
         told, muted = rules.new_game(seed=seed), rules.new_game(seed=seed)
         muted.mute()
         first, second = random.Random(seed), random.Random(seed)
-        for _ in range(150):
+        for n in range(150):
             if told.over:
                 break
             assert muted._engine.decision["options"] is None or not told.staged     # left to be listed
-            assert muted.option_ids() == told.option_ids()                          # the same, once read
+            if n % 3 == 0:                  # read now and then: choosing must not depend on it
+                assert muted.option_ids() == told.option_ids()                      # the same, once read
             told.choose(told.draw(first))
             muted.choose(muted.draw(second))
         assert muted.decisions_made == told.decisions_made and position(muted) == position(told)
