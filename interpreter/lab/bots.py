@@ -83,7 +83,8 @@ class GreedyBot(RandomBot):
         return max((v, self.random.random(), o) for v, o in scored)[2]
 
     def followed(self, game, tied: list[str], further: int) -> list[tuple[float, str]]:
-        """(value `further` decisions on, option) for the tied options in turn, until they have done `work_further` steps of work."""
+        """(value `further` decisions on, option) for the tied options in turn, until they have
+        done `work_further` steps of work."""
         scored, work = [], 0
         for option in tied:
             if work >= self.work_further:

@@ -7,8 +7,8 @@ from .bindings import action_options
 from .errors import RuleFault
 from .op import Op
 from .options import DONE, PASS, option_label, value_options, without_twins
-from .staging import (chosen_labels, merged, step_options_from, random_answer, step_options, step_prompt, step_stream,
-                      whole_action, whole_actions)
+from .staging import (chosen_labels, merged, random_answer, step_options, step_options_from, step_prompt,
+                      step_stream, whole_action, whole_actions)
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
     from dsl import ast as A

@@ -67,7 +67,8 @@ class Engine(Board, Frames, Chance, Effects, State):
         g = Engine(self.c)
         copy_state(self, g)
         self.own_stacks, self.own_fields = set(), set()     # shared now, with the copy
-        g.lists_lazily, g.asks_one_way, g.telling, g.unguessed = self.lists_lazily, self.asks_one_way, self.telling, self.unguessed
+        g.lists_lazily, g.asks_one_way = self.lists_lazily, self.asks_one_way
+        g.telling, g.unguessed = self.telling, self.unguessed
         if hushed:
             g.hush()
         else:

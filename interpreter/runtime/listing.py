@@ -63,7 +63,8 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk_name: str | N
                 lines.append(f"{indent}w{i} = {kept}(g, ({walk_name!r}, {i}), {chosen}, rng, lambda: {merged})")
             else:
                 in_order = c.code.name_of(("helper", "in_random_order"), "in_random_order", lambda: _in_random_order)
-                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:", f"{indent}    w{i} = {in_order}(w{i}, rng)"]
+                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:",
+                          f"{indent}    w{i} = {in_order}(w{i}, rng)"]
             values = f"w{i}"
         lines.append(f"{indent}for {local_name(params[i])} in {values}:")
         indent += "    "

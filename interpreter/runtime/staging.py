@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bindings import action_options, allowed, bind, choices, completable, completions, distinct, in_random_order, whole_option
+from .bindings import (action_options, allowed, bind, choices, completable, completions, distinct, in_random_order,
+                       whole_option)
 from .options import distinct_id, option_id
 from .support import MISSING
 
