@@ -7,7 +7,7 @@ Interchangeable pieces are merged only when listing: merging drops values equiva
 kept, so it cannot change whether some complete action exists."""
 from __future__ import annotations
 
-from .bindings import distinct as _distinct, in_random_order as _in_random_order, kept_values as _kept_values
+from .bindings import distinct as _distinct, kept_values as _kept_values
 from .expressions import ExpressionWriter
 from .pycode import comment, local_name
 
@@ -54,17 +54,13 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk_name: str | N
     lines += [f"    {local_name(p)} = e[{p!r}]" for p in params[:start]]
     indent, chosen = "    ", "args"
     for i in range(start, len(params)):
+        _refuse_chance(ac.params[i], writer, c)
         values = f"each(g, {domain(ac.params[i], writer, c)})"
-        if walk_name:        # twins merged (apart from values already chosen) and, drawing at random, shuffled
+        if walk_name:        # twins merged (apart from values already chosen), kept while nothing changes
             distinct = c.code.name_of(("helper", "distinct"), "distinct", lambda: _distinct)
-            merged = f"{distinct}(g, {values}, {chosen})"
-            if ac.params[i].domain is None or writer.leaves_dice_alone(ac.params[i].domain):
-                kept = c.code.name_of(("helper", "kept_values"), "kept_values", lambda: _kept_values)
-                lines.append(f"{indent}w{i} = {kept}(g, ({walk_name!r}, {i}), {chosen}, rng, lambda: {merged})")
-            else:
-                in_order = c.code.name_of(("helper", "in_random_order"), "in_random_order", lambda: _in_random_order)
-                lines += [f"{indent}w{i} = {merged}", f"{indent}if rng is not None:",
-                          f"{indent}    w{i} = {in_order}(w{i}, rng)"]
+            kept = c.code.name_of(("helper", "kept_values"), "kept_values", lambda: _kept_values)
+            lines.append(f"{indent}w{i} = {kept}(g, ({walk_name!r}, {i}), {chosen}, rng, "
+                         f"lambda: {distinct}(g, {values}, {chosen}))")
             values = f"w{i}"
         lines.append(f"{indent}for {local_name(params[i])} in {values}:")
         indent += "    "
@@ -74,6 +70,19 @@ def _loops(ac, parts: list[list], start: int, c, header: str, walk_name: str | N
             lines += [f"{indent}if not ({test}):", f"{indent}    continue"]
     lines.append(f"{indent}yield {chosen if start < len(params) else 'list(args)'}" if walk_name else f"{indent}return True")
     return lines
+
+
+def _refuse_chance(param, writer: ExpressionWriter, c) -> None:
+    """A parameter's choices are worked out again whenever the action's options are listed, drawn
+    or checked: choices that roll dice or pick at random would differ each time (and move the dice)."""
+    if param.domain is not None and not writer.leaves_dice_alone(param.domain):
+        from dsl import Diagnostic
+
+        from .errors import CompileProblem
+        raise CompileProblem(Diagnostic(c.current_file, param.domain.line, param.domain.col,
+                                        f"the choices of '{param.name}' roll dice or pick at random, but an action's "
+                                        "choices are worked out again whenever its options are listed: roll before "
+                                        "the perform and keep the result in a var"))
 
 
 def domain(param, writer: ExpressionWriter, c) -> str:

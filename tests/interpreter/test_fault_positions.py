@@ -45,3 +45,13 @@ def test_check_works_out_each_variants_constants_too(tmp_path, capsys):
     path = pack(tmp_path, extra)
     assert main(["check", path]) == 1
     assert "game.rules:6:38: error: this value cannot be worked out before play (division by zero)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("choices", ["[roll d6, 7]", "[lucky(), 7]", "[pick([1, 2])]"])
+def test_an_action_whose_choices_roll_dice_is_refused_at_its_choices(tmp_path, choices):
+    extra = f"die d6 1..6\nfunction lucky() -> int = roll d6\naction luck(n: int in {choices}) {{ set turn += n }}"
+    with pytest.raises(RulesError) as raised:
+        load_rules(pack(tmp_path, extra))
+    [error] = raised.value.errors
+    assert (error.line, error.col) == (6, 23)
+    assert error.message.startswith("the choices of 'n' roll dice or pick at random")
