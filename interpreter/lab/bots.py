@@ -24,9 +24,10 @@ class RandomBot:
 class GreedyBot(RandomBot):
     """One step of lookahead: tries each candidate answer on a copy whose dice are re-rolled,
     runs it to the next decision, and keeps the best `evaluate` value. The candidates are the
-    options (at most `budget` of them); at a staged decision, `budget` whole actions drawn step by
-    step, each step's options equally likely, so that a kind of action with many ways to carry it
-    out does not crowd out the others (an action drawn twice is tried once).
+    options (at most `budget` of them); at a staged decision, its whole actions, or where there
+    are more than `budget`, `budget` whole actions drawn step by step, each step's options equally
+    likely, so that a kind of action with many ways to carry it out does not crowd out the others
+    (an action drawn twice is tried once).
 
     Where no candidate gains anything at once and several are best (a move toward a target scores
     nothing until the target is reached), it plays some of them on for `further` decisions (the
