@@ -552,6 +552,9 @@ class ExpressionWriter:
             return self.write_find(node.args[0], node.args[1])
         if node.ref == "builtin" and node.func == "active":
             return self.write_active(node.args[0])
+        if node.ref == "builtin" and node.func in ("count", "empty") and _is_call(node.args[0], "pieces_at"):     # read only: no copy
+            stack = f"g.stack({self.write(node.args[0].args[0])})"
+            return f"len({stack})" if node.func == "count" else f"(not {stack})"
         args = [self.write(a) for a in node.args]
         if node.ref == "table":
             chart = self.c.code.name_of(("table", node.func), f"table_{node.func}", lambda: self.c.chart(node.func))
@@ -573,9 +576,6 @@ class ExpressionWriter:
         if node.func == "objects" and node.args[0].node == "name" and node.args[0].ref == "kind":
             kind = node.args[0].name         # a kind's members never change: one list, built once
             return self.c.code.name_of(("members", kind), f"members_{kind}", lambda: list(self.c.members(kind)))
-        if node.func in ("count", "empty") and _is_call(node.args[0], "pieces_at"):     # read only: no copy
-            stack = f"g.stack({self.write(node.args[0].args[0])})"
-            return f"len({stack})" if node.func == "count" else f"(not {stack})"
         if node.func in INLINE_BUILTINS and (len(args) == 1 or not builtin.collects):
             return INLINE_BUILTINS[node.func].format(*args)
         run = self.c.code.name_of(("builtin", node.func), f"builtin_{node.func}", lambda: builtin_function(node.func))

@@ -132,11 +132,7 @@ class Game:
             raise GameError("the game is over; there is nothing to choose" if e.over else "no decision is pending")
         if "chosen" not in d:
             return rng.choice(d["options"])["id"]
-        op = e.asking_op(d)
-        try:
-            return op.draw(e, d, rng)["id"]
-        except (RuleFault,) + PYTHON_FAULTS as err:
-            raise e.rules_error(err, op.where) from None
+        return self._staged(lambda op: op.draw(e, d, rng))["id"]
 
     def whole_actions(self) -> list[Option]:
         """The pending decision's options, with a staged decision's read as whole actions: every
@@ -158,10 +154,16 @@ class Game:
             e.list_pending()
             d = e.decision
             return list(d["options"])[:at_most] if d is not None else []
+        return self._staged(lambda op: op.whole_actions(e, d, at_most))
+
+    def _staged(self, work):
+        """`work(op)` on the asking op of the pending staged decision, a rules fault named at its perform."""
+        e = self._engine
+        op = e.asking_op(e.decision)
         try:
-            return e.asking_op(d).whole_actions(e, d, at_most)
+            return work(op)
         except (RuleFault,) + PYTHON_FAULTS as err:
-            raise e.rules_error(err, e.asking_op(d).where) from None
+            raise e.rules_error(err, op.where) from None
 
     @property
     def result(self) -> Optional[Result]:
