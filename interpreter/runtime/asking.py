@@ -7,7 +7,7 @@ from .bindings import action_options
 from .errors import RuleFault
 from .op import Op
 from .options import DONE, PASS, option_label, value_options, without_twins
-from .staging import (chosen_labels, merged, random_answer, step_options, step_options_from, step_prompt,
+from .staging import (DRAWING, Drawing, chosen_labels, merged, step_options, step_options_from, step_prompt,
                       step_stream, whole_action, whole_actions)
 
 if TYPE_CHECKING:                   # statements are compiled from syntax nodes, but run without them
@@ -284,10 +284,13 @@ class PerformOp(AskingOp):
     def draw(self, g, decision, rng) -> dict:
         """A random answer to the step asked, drawn without listing the step (see
         `staging.random_answer`); kept for `choose`."""
-        env = g.envs[decision["env"]]
-        passing = self.add_pass(g, env, []) if not decision["chosen"] else []
         with g.unchanging():
-            whole = random_answer(g, self.offered(g, decision), decision["chosen"], rng, passing[0] if passing else None)
+            drawing = g.memo.get(DRAWING)
+            if drawing is None or drawing[0] is not decision:
+                passing = self.add_pass(g, g.envs[decision["env"]], []) if not decision["chosen"] else []
+                drawing = g.memo[DRAWING] = (decision, Drawing(g, self.offered(g, decision), decision["chosen"],
+                                                               passing[0] if passing else None))
+            whole = drawing[1].draw(g, rng)
         if whole is None:
             raise RuleFault("a staged decision was asked with no option")
         if g.whole_read is None or g.whole_read[0] is not decision:

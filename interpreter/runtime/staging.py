@@ -189,24 +189,61 @@ def whole_actions(g, offered, chosen: list, at_most: int | None = None) -> list[
     return found
 
 
-def random_answer(g, offered, chosen: list, rng, pass_option: dict | None) -> dict | None:
-    """A random answer to the step after `chosen`, found without listing the step: one of its
-    options drawn uniformly (the pass option among them), a step that leads on completed by a
-    random legal action and returned whole; None if the step has no option."""
-    candidates = _step_candidates(g, offered, chosen)
-    if pass_option is not None:
-        candidates.append(("pass",))
-    for candidate in in_random_order(candidates, rng):
-        if candidate[0] == "pass":
-            return pass_option
-        if candidate[0] == "step":
-            found = random_action(g, offered, chosen + [candidate[1]], rng)
-        else:
-            _, action, args = candidate
-            found = whole_option(action, args) if bind(g, action, args) is not None else None
-        if found is not None:
-            return found
-    return None
+DRAWING = object()      # the memo's key for the pending decision's Drawing (no rules value is this key)
+
+
+class Drawing:
+    """Random answers to the step after `chosen`, found without listing the step, one draw after
+    another while the position stands still: one of the step's options drawn uniformly (the pass
+    option among them), a step that leads on completed by a random legal action and returned
+    whole. What every draw works out alike (the step's candidates, the actions a step leads to,
+    their environments) is worked out once; the draws take the same random numbers as if it were not."""
+
+    def __init__(self, g, offered, chosen: list, pass_option: dict | None):
+        self.offered, self.chosen, self.pass_option = offered, chosen, pass_option
+        self.candidates = _step_candidates(g, offered, chosen)
+        if pass_option is not None:
+            self.candidates.append(("pass",))
+        self.led_to: dict[int, list] = {}     # by a step candidate's id: (action, args, env or None) in play after it
+
+    def draw(self, g, rng) -> dict | None:
+        """One answer, or None if the step has no option."""
+        for candidate in in_random_order(self.candidates, rng):
+            if candidate[0] == "pass":
+                return self.pass_option
+            if candidate[0] == "step":
+                found = self.random_action(g, candidate, rng)
+            else:
+                _, action, args = candidate
+                found = whole_option(action, args) if bind(g, action, args) is not None else None
+            if found is not None:
+                return found
+        return None
+
+    def random_action(self, g, candidate: tuple, rng) -> dict | None:
+        """One complete, allowed action after the step `candidate`, drawn at random step by step
+        (each step's values shuffled, the first that leads somewhere taken) without listing the others."""
+        playing = self.led_to.get(id(candidate))
+        if playing is None:
+            playing = self.led_to[id(candidate)] = _bound_in_play(g, self.offered, self.chosen + [candidate[1]])
+        for action, args, env in in_random_order(playing, rng):
+            if env is None:
+                continue
+            found = next(completions(g, action, len(args), env, list(args), rng), None)
+            if found is not None:
+                return whole_option(action, found)
+        return None
+
+
+def _bound_in_play(g, offered, chosen: list) -> list[tuple]:
+    """(action, arguments so far, their environment) for each action `chosen` still fits; the
+    environment None where the arguments cannot start that action."""
+    playing, chosen_args = in_play(g, offered, chosen)
+    bound = []
+    for action, fixed in playing:
+        args = fixed + chosen_args
+        bound.append((action, args, bind(g, action, args) if len(action.params) >= len(args) else None))
+    return bound
 
 
 def _step_candidates(g, offered, chosen: list) -> list[tuple]:
@@ -236,20 +273,3 @@ def _step_candidates(g, offered, chosen: list) -> list[tuple]:
                 steps[key] = v
                 candidates.append(("step", v))
     return candidates
-
-
-def random_action(g, offered, chosen: list, rng) -> dict | None:
-    """One complete, allowed action that extends `chosen`, drawn at random step by step (each
-    step's values shuffled, the first that leads somewhere taken) without listing the others."""
-    playing, chosen_args = in_play(g, offered, chosen)
-    for action, fixed in in_random_order(playing, rng):
-        args = fixed + chosen_args
-        if len(action.params) < len(args):
-            continue
-        env = bind(g, action, args)
-        if env is None:
-            continue
-        found = next(completions(g, action, len(args), env, list(args), rng), None)
-        if found is not None:
-            return whole_option(action, found)
-    return None
