@@ -1,4 +1,5 @@
-"""Makes the shared test helpers (harness.py, paths.py) importable from every test folder, and gives the suite its own cache."""
+"""Makes the shared test helpers (harness.py, paths.py) importable from every test folder, and gives the suite its
+own cache and data folder."""
 from __future__ import annotations
 
 import atexit
@@ -17,3 +18,8 @@ if str(TESTS) not in sys.path:
 if "GARRISON_CACHE" not in os.environ:
     os.environ["GARRISON_CACHE"] = tempfile.mkdtemp(prefix="garrison-test-cache-")
     atexit.register(shutil.rmtree, os.environ["GARRISON_CACHE"], ignore_errors=True)
+
+# Games rescued from a save file that could not be written go to the user's data folder: the
+# suite's own, so that a run never writes into the user's.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="garrison-test-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], ignore_errors=True)

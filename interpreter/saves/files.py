@@ -8,6 +8,7 @@ import shlex
 import shutil
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 from interpreter.runtime import SAVE_FORMAT, SAVE_VERSION, GameError, bundled_change, check_trail
@@ -79,6 +80,20 @@ SAVE_KEYS = ("game", "seed", "variant", "seats", "trail", "state")
 def default_save_path(game_name: str) -> str:
     """Where a game is saved when no file is named: in the current folder, after the game."""
     return f"{game_name}.{SAVE_FORMAT}.json"
+
+
+def rescue_path(game_name: str) -> Path:
+    """A new file for a game whose own save file could not be written: in the user's data folder
+    ($XDG_DATA_HOME/garrison/rescued, else ~/.local/share/garrison/rescued), named after the game
+    and the time, never an existing file's name."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    stem = f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    folder = base / "garrison" / "rescued"
+    path, number = folder / f"{stem}.{SAVE_FORMAT}.json", 1
+    while os.path.lexists(path):
+        number += 1
+        path = folder / f"{stem}-{number}.{SAVE_FORMAT}.json"
+    return path
 
 
 def read_save(path) -> tuple[str, dict]:

@@ -14,8 +14,8 @@ from rich.text import Text
 
 from dsl import printable, suggest
 from interpreter.runtime import GameError
-from interpreter.saves.files import (default_save_path, keep_previous, load_saved, same_file, save_game,
-                                     save_target_problem)
+from interpreter.saves.files import (default_save_path, keep_previous, load_saved, rescue_path, same_file,
+                                     save_game, save_target_problem)
 
 from . import compact, legend, render
 from .choices import (NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id,
@@ -76,6 +76,8 @@ class Session:
         self.finished = False               # the game ended (else the person stopped)
         self.unsaved = False                # the game as it is now could not be saved
         self.warned_unsaved = False         # `quit` said so once; said again, it stops
+        self.changed = False                # decisions made since the game was last written or loaded
+        self.warned_load = False            # `load` over a game never saved said so once; said again, it loads
         self.resume = resume                # how to name the game in `garrison play GAME --load`
         self.shown = len(game.log) if game.decisions_made else 0
         self.fresh = True                   # the decision has not been shown yet
@@ -107,7 +109,11 @@ class Session:
         self.show_position()
         self.finished = True
         if self.unsaved:
-            self.say(f"The game ended, but it is NOT saved: {self.autosave} could not be written.", "bold red")
+            rescued = self.rescue()
+            if rescued:
+                self.say(f"The game ended; {self.autosave} could not be written, so it is saved in {rescued}.")
+            else:
+                self.say(f"The game ended, but it is NOT saved: {self.autosave} could not be written.", "bold red")
         return True
 
     def ask(self) -> str | None:
@@ -168,6 +174,8 @@ class Session:
         command = COMMANDS.get(word.lower())
         if command is not cmd_quit:
             self.warned_unsaved = False         # `quit` stops unsaved only when said again at once
+        if command is not cmd_load:
+            self.warned_load = False            # as `load` over a game never saved
         if command is not None:
             going_on = command(self, rest.strip()) is not False
             if going_on and command in SHOWING and not self.fresh and not self.game.over:
@@ -219,6 +227,7 @@ class Session:
         try:
             with interrupts_deferred():
                 self.game.choose(option.id)         # a failing choice leaves the game as it was
+                self.changed = True
                 self.save_now()
         except GameError as err:
             self.say(f"That could not be done: {err}")
@@ -341,7 +350,18 @@ class Session:
                 self.say(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})", "dim")
         save_game(path, self.game.to_json())
         self.written.add(os.path.realpath(path))
-        self.unsaved = self.warned_unsaved = False
+        self.unsaved = self.warned_unsaved = self.changed = False
+
+    def rescue(self) -> str | None:
+        """Save the game in a new file of the user's data folder (see `rescue_path`), its own file
+        having failed; that file's name, or None if it could not be written either."""
+        path = rescue_path(self.game.rules.name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.write(str(path))
+        except OSError:
+            return None
+        return str(path)
 
     def holds_this_game(self, path: str) -> bool:
         """Whether the file was written by this session (or the game was loaded from it), however its name is spelled."""
@@ -354,10 +374,15 @@ class Session:
         if not self.game.decisions_made and not self.holds_this_game(self.autosave) and os.path.exists(self.autosave):
             self.say(f"No decision was made: the game saved before in {self.autosave} is left as it was.")
         elif self.save_now():
-            self.say(f"The game is saved in {self.autosave}. To resume it:")
-            self.say(f"  garrison play {self.resume or self.game.rules.name} --load {self.autosave}")
+            self.say_resume(f"The game is saved in {self.autosave}.", self.autosave)
+        elif (rescued := self.rescue()) is not None:
+            self.say_resume(f"It is saved in {rescued} instead.", rescued)
         else:
             self.say("The game is NOT saved.", "bold red")
+
+    def say_resume(self, where: str, path: str) -> None:
+        self.say(f"{where} To resume it:")
+        self.say(f"  garrison play {self.resume or self.game.rules.name} --load {path}")
 
 
 # ---- commands: each takes the session and the rest of the line; False ends the session
@@ -464,6 +489,10 @@ def cmd_load(s: Session, rest: str):
     if s.unsaved:
         s.say("The game now is NOT saved (the autosave failed): 'save FILE' it first, then load another.")
         return
+    if not s.autosave and s.changed and not s.warned_load and rest:
+        s.warned_load = True
+        s.say("The game now is not saved (autosave is off): 'save FILE' it first, or 'load' again to leave it.")
+        return
     path = file_named(s, rest, "load") if rest else None
     if path is None:
         if not rest:
@@ -474,7 +503,7 @@ def cmd_load(s: Session, rest: str):
     except GameError as err:
         s.say(str(err))
         return
-    s.game, s.shown, s.fresh = game, len(game.log), True
+    s.game, s.shown, s.fresh, s.changed = game, len(game.log), True, False
     s.say(f"loaded {path} ({game.decisions_made} decisions made)")
     if s.autosave and not same_file(s.autosave, path):      # the game left stays as last saved; this one saves where it came from
         before = f"The game before stays in {s.autosave}; a" if s.holds_this_game(s.autosave) else "A"

@@ -1,5 +1,6 @@
-"""No saved game is lost at the prompt: a failed autosave is never reported as saved, and an older
-save or another file is never written over unseen (test_cli.py: where `play` cannot save)."""
+"""No saved game is lost at the prompt: a failed autosave is never reported as saved, a game whose file
+cannot be written is rescued to the user's data folder when play stops, and an older save or another file
+is never written over unseen (test_cli.py: where `play` cannot save)."""
 from __future__ import annotations
 
 import io
@@ -38,13 +39,32 @@ def session(rules, lines: list[str], autosave=None, loaded_from=None, game=None,
     return s, " ".join(out.getvalue().split())
 
 
+@pytest.fixture
+def no_rescue(tmp_path, monkeypatch):
+    """A data folder that cannot be made (a file is in its way): a game is rescued nowhere."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch) -> Path:
+    home = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+def rescued_files(data_home: Path) -> list[Path]:
+    return sorted((data_home / "garrison" / "rescued").glob("*.json"))
+
+
 def saved_decisions(path) -> int:
     return sum(1 for step in json.loads(path.read_text(encoding="utf-8"))["trail"] if step[0] == "choose")
 
 
 # ---- at the prompt
 
-def test_an_autosave_that_fails_is_never_called_saved(tmp_path, rules):
+def test_an_autosave_that_fails_is_never_called_saved(tmp_path, rules, no_rescue):
     folder = tmp_path / "saves"
     folder.mkdir()
     s, text = session(rules, ["1", "quit", "quit"], autosave=folder / "wp.json",
@@ -55,7 +75,7 @@ def test_an_autosave_that_fails_is_never_called_saved(tmp_path, rules):
     assert s.unsaved and not s.finished
 
 
-def test_saving_elsewhere_after_a_failed_autosave_clears_the_alarm(tmp_path, rules):
+def test_saving_elsewhere_after_a_failed_autosave_clears_the_alarm(tmp_path, rules, no_rescue):
     folder = tmp_path / "saves"
     folder.mkdir()
     s, text = session(rules, ["1", "quit", f"save {tmp_path / 'rescued.json'}", "quit"], autosave=folder / "wp.json",
@@ -118,7 +138,7 @@ def test_a_rewritten_file_keeps_its_permissions_and_its_link(tmp_path):
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask
 
 
-def test_no_load_over_a_game_that_is_not_saved(tmp_path, rules):
+def test_no_load_over_a_game_that_is_not_saved(tmp_path, rules, no_rescue):
     other = tmp_path / "other.json"
     session(rules, ["1", "quit"], autosave=other)
     folder = tmp_path / "saves"
@@ -129,7 +149,7 @@ def test_no_load_over_a_game_that_is_not_saved(tmp_path, rules):
     assert saved_decisions(tmp_path / "kept.json") == 2 and s.autosave == str(other)
 
 
-def test_quit_stops_unsaved_only_when_said_again_at_once(tmp_path, rules):
+def test_quit_stops_unsaved_only_when_said_again_at_once(tmp_path, rules, no_rescue):
     folder = tmp_path / "saves"
     folder.mkdir()
     s, text = session(rules, ["1", "quit", "1", "quit", "quit"], autosave=folder / "wp.json",
@@ -137,7 +157,7 @@ def test_quit_stops_unsaved_only_when_said_again_at_once(tmp_path, rules):
     assert text.count("The game is NOT saved.") == 2 and s.unsaved      # the second quit tried again and said so
 
 
-def test_a_game_that_ends_unsaved_says_so(tmp_path):
+def test_a_game_that_ends_unsaved_says_so(tmp_path, no_rescue):
     tiny = load_rules(str(Path(__file__).parents[1] / "fixtures" / "tiny"))
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -145,6 +165,56 @@ def test_a_game_that_ends_unsaved_says_so(tmp_path):
     s, text = session(tiny, answers, autosave=folder / "t.json", game=tiny.new_game(seed=1),
                       between=lambda i: shutil.rmtree(folder, True) if i == 1 else None)
     assert s.finished and s.unsaved and "The game ended, but it is NOT saved" in text
+
+
+def test_a_game_whose_file_cannot_be_written_is_rescued_when_play_stops(tmp_path, rules, data_home):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    s, text = session(rules, ["1", "1", "quit"], autosave=folder / "wp.json",
+                      between=lambda i: shutil.rmtree(folder, True) if i == 1 else None)
+    [rescued] = rescued_files(data_home)
+    assert rescued.name.startswith("westerplatte-") and saved_decisions(rescued) == 2
+    unwrapped = text.replace(" ", "")          # a long file name wraps at the console's width
+    assert f"Itissavedin{rescued}instead.Toresumeit:garrisonplaywesterplatte--load{rescued}" in unwrapped
+    assert "NOT saved" not in text and not s.unsaved
+
+
+def test_a_game_is_rescued_at_the_end_of_input_and_when_it_ends(tmp_path, rules, data_home):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    answers = iter(["1"])
+
+    def read(prompt, asker=None, empty=False):
+        shutil.rmtree(folder, True)
+        return next(answers)            # then the end of input
+    out = io.StringIO()
+    s = Session(rules.new_game(seed=1, seats=2), render.make_console(out, 100, color=False),
+                read=lambda *a, **k: _or_eof(read, *a), autosave=str(folder / "wp.json"))
+    s.run()
+    [rescued] = rescued_files(data_home)
+    assert saved_decisions(rescued) == 1 and "It is saved in" in out.getvalue()
+    tiny = load_rules(str(Path(__file__).parents[1] / "fixtures" / "tiny"))
+    s, text = session(tiny, ["1"] * 500, autosave=folder / "t.json", game=tiny.new_game(seed=1))
+    assert s.finished and not s.unsaved and len(rescued_files(data_home)) == 2
+    assert "could not be written, so it is saved in" in text
+
+
+def _or_eof(read, *args):
+    try:
+        return read(*args)
+    except StopIteration:
+        raise EOFError from None
+
+
+def test_load_over_a_game_never_saved_asks_again_first(tmp_path, rules):
+    other = tmp_path / "other.json"
+    session(rules, ["1", "quit"], autosave=other)
+    s, text = session(rules, ["1", f"load {other}", "board", f"load {other}", f"load {other}", "quit"])
+    assert text.count("The game now is not saved (autosave is off): 'save FILE' it first, or 'load' again "
+                      "to leave it.") == 2
+    assert f"loaded {other} (1 decisions made)" in text
+    s, text = session(rules, [f"load {other}", "quit"])            # nothing made yet: nothing to lose
+    assert "not saved" not in text and "loaded" in text
 
 
 def test_a_typed_file_name_keeps_its_backslashes(tmp_path, rules, monkeypatch):
