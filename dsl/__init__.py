@@ -9,7 +9,7 @@ _PUBLIC = {
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
     "load_pack": "dsl.loader", "rules_files": "dsl.files", "display_path": "dsl.files",
-    "parse_file": "dsl.parser",
+    "parse_file": "dsl.parser", "MAX_LOOK_PAST_TIES": "dsl.to_ast",
     "Program": "dsl.program", "RESERVED": "dsl.keywords", "KEYWORDS": "dsl.keywords",
     "Workspace": "dsl.workspace", "ParsedFile": "dsl.workspace",
     "FileIndex": "dsl.index", "Span": "dsl.index", "Definition": "dsl.index", "Use": "dsl.index", "Symbol": "dsl.index",

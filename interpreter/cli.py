@@ -9,7 +9,8 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, changes, integer
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, UsageError, changes,
+                         integer, look_past_ties)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -41,6 +42,7 @@ def build_parser() -> Parser:
     play.add_argument("--seats", type=integer, default=None, help="default 1")
     play.add_argument("--bot", default=None, help="let a bot play every seat: random, greedy or mcts")
     play.add_argument("--budget", type=integer, default=0, help=BUDGET_HELP)
+    play.add_argument("--look-past-ties", type=integer, default=None, metavar="N", help=LOOK_PAST_TIES_HELP)
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
     play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
@@ -205,6 +207,7 @@ def cmd_play(args) -> int:
         raise UsageError("garrison play: --budget cannot be negative")
     if args.budget and not args.bot:
         raise UsageError("garrison play: --budget goes with --bot BOT")
+    look_past_ties("play", args.look_past_ties, args.bot)
     if args.no_save and args.save is not None:
         raise UsageError("garrison play: --save FILE and --no-save contradict each other; give one")
     if args.load:
@@ -235,7 +238,7 @@ def cmd_play(args) -> int:
     unsaved = False
     if args.bot:
         from .lab.bots import make_bot, play_out
-        play_out(game, make_bot(args.bot, args.seed, args.budget))
+        play_out(game, make_bot(args.bot, args.seed, args.budget, args.look_past_ties))
         if autosave:
             _save_once(game, autosave, args.load)
     else:

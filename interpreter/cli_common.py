@@ -28,6 +28,21 @@ BUDGET_HELP = ("options looked at (greedy; where a staged decision has more whol
                "or search iterations (mcts) per decision; 0: the pack's or the bot's default")
 
 
+LOOK_PAST_TIES_HELP = ("decisions the greedy bot plays on past a tie, 0 to 8 (0: none), instead of the pack's "
+                       "`look past ties` or the bot's default")
+
+
+def look_past_ties(command: str, value, bot) -> None:
+    """A usage error where `--look-past-ties` is out of range or given without the greedy bot."""
+    if value is None:
+        return
+    from dsl import MAX_LOOK_PAST_TIES
+    if not 0 <= value <= MAX_LOOK_PAST_TIES:
+        raise UsageError(f"garrison {command}: --look-past-ties must be 0 to {MAX_LOOK_PAST_TIES}, not {value}")
+    if bot != "greedy":
+        raise UsageError(f"garrison {command}: --look-past-ties goes with --bot greedy")
+
+
 def integer(text: str) -> int:
     try:
         return int(text)

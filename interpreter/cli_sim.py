@@ -7,7 +7,8 @@ import sys
 
 from interpreter.runtime import RulesError
 
-from .cli_common import BUDGET_HELP, EXIT_ERRORS, EXIT_OK, UsageError, changes, integer
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, UsageError, changes, integer,
+                         look_past_ties)
 from .lab.progress import progress_printer
 
 
@@ -17,6 +18,7 @@ def add_sim_parser(sub) -> None:
     sim.add_argument("--games", type=integer, default=100)
     sim.add_argument("--bot", default="random", help="random, greedy or mcts")
     sim.add_argument("--budget", type=integer, default=0, help=BUDGET_HELP)
+    sim.add_argument("--look-past-ties", type=integer, default=None, metavar="N", help=LOOK_PAST_TIES_HELP)
     sim.add_argument("--variant", default=None)
     sim.add_argument("--seats", type=integer, default=1)
     sim.add_argument("--mod", action="append", default=[], metavar="FILE")
@@ -70,9 +72,10 @@ def cmd_sim(args) -> int:
     if args.bot not in BOTS:
         from dsl import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
+    look_past_ties("sim", args.look_past_ties, args.bot)
     variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget,
-                         args.texts)
+                         args.texts, args.look_past_ties)
     configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare is not None else [])
     for config in configs:
         try:

@@ -30,8 +30,8 @@ class GreedyBot(RandomBot):
     (an action drawn twice is tried once).
 
     Where no candidate gains anything at once and several are best (a move toward a target scores
-    nothing until the target is reached), it plays some of them on for `further` decisions (the
-    pack's `look past ties`, if it says), each answered the same greedy way among a few random
+    nothing until the target is reached), it plays some of them on for `further` decisions (its
+    `look_past_ties` if given, else the pack's `look past ties` if it says), each answered the same greedy way among a few random
     answers, and compares those positions. Those it follows may do `work_further` steps of rules
     work in all (the steps the engine's runaway limit counts), so it follows fewer where the rules
     are heavy, and none where it could not afford two (one followed does about `1 + further` times
@@ -42,9 +42,10 @@ class GreedyBot(RandomBot):
     answers_further = 4     # answers tried at each decision beyond a tie
     work_further = 1600     # rules work the tied options followed may do in all: 400 each, as a search iteration
 
-    def __init__(self, seed: int = 0, budget: int = 24):
+    def __init__(self, seed: int = 0, budget: int = 24, look_past_ties: int | None = None):
         super().__init__(seed)
         self.budget = budget or 24
+        self.look_past_ties = look_past_ties    # decisions looked at beyond a tie, whatever the pack says (None: as it says)
 
     def candidates(self, game) -> list[str]:
         """The answers to try: every option (a random `budget` of them if more); at a staged
@@ -76,7 +77,7 @@ class GreedyBot(RandomBot):
         scored = [(trial.evaluate(), o) for trial, o in zip(looks, ids)]
         best = max(v for v, _ in scored)
         tied = [o for v, o in scored if v == best]
-        further = self.further if game.look_past_ties is None else game.look_past_ties
+        further = next(n for n in (self.look_past_ties, game.look_past_ties, self.further) if n is not None)
         if len(tied) > 1 and further and best <= game.evaluate():      # no option gains anything at once
             if 2 * (1 + further) * work <= self.work_further:     # one followed alone is compared with nothing
                 tied = self.random.sample(tied, min(len(tied), self.tied_most))     # in a random order: work may stop it
@@ -110,9 +111,12 @@ class GreedyBot(RandomBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": SearchBot}
 
 
-def make_bot(name: str, seed: int = 0, budget: int = 0):
+def make_bot(name: str, seed: int = 0, budget: int = 0, look_past_ties: int | None = None):
+    """The bot called `name`; `look_past_ties` (the greedy bot's only) overrides the pack's hint."""
     if name not in BOTS:
         raise GameError(f"unknown bot '{name}'{suggest(name, BOTS)}; bots: {', '.join(BOTS)}")
+    if look_past_ties is not None:
+        return BOTS[name](seed, budget, look_past_ties)
     return BOTS[name](seed, budget)
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
+from dsl import suggest
 from interpreter.runtime import GameError
 
 from . import stats
@@ -25,9 +26,12 @@ class SimConfig:
     seed: int = 0
     budget: int = 0
     texts: bool = False     # compose every prompt, label and log text (slower; finds errors in them)
+    look_past_ties: Optional[int] = None    # the greedy bot's, instead of the pack's (None: the pack's)
 
     def describe(self) -> str:
         parts = [self.game, f"bot {self.bot}", f"variant {self.variant or 'standard'}", f"{self.seats} seat(s)"]
+        if self.look_past_ties is not None:
+            parts.append(f"looking past ties {self.look_past_ties}")
         parts += [f"mod {m}" for m in self.mods]
         return ", ".join(parts)
 
@@ -63,7 +67,7 @@ def play_one(job: tuple) -> dict:
         game = rules.new_game(seed=seed, variant=config.variant, seats=config.seats)
         if not config.texts:
             game.mute()
-        play_out(game, make_bot(config.bot, seed, config.budget))
+        play_out(game, make_bot(config.bot, seed, config.budget, config.look_past_ties))
     except GameError as err:
         return {"index": index, "seed": seed, "error": str(err)}
     view = rules.view(config.variant)
@@ -173,7 +177,7 @@ def compare(a: SimRun, b: SimRun) -> dict:
 
 
 def parse_compare(spec: str, base: SimConfig) -> SimConfig:
-    """`variant=hard`, `bot=greedy`, `mod=FILE`, `seats=2`, `budget=8`, comma-separated."""
+    """`variant=hard`, `bot=greedy`, `mod=FILE`, `seats=2`, `budget=8`, `look_past_ties=2`, comma-separated."""
     changes: dict = {}
     mods = list(base.mods)
     parts = [p.strip() for p in spec.split(",") if p.strip()]
@@ -182,7 +186,7 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep:
-            raise GameError(f"--compare expects KEY=VALUE pairs (variant, bot, mod, seats, budget), not '{part}'")
+            raise GameError(f"--compare expects KEY=VALUE pairs ({COMPARED}), not '{part}'")
         if key in changes:
             raise GameError(f"--compare gives {key} twice ({key}={changes[key]} and {part}); give it once")
         if key == "variant":
@@ -193,16 +197,28 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
             mods.append(value)
         elif key == "nomods":
             mods = []
-        elif key in ("seats", "budget"):
+        elif key in ("seats", "budget", "look_past_ties"):
             try:
                 changes[key] = int(value)
             except ValueError:
                 raise GameError(f"--compare {key} needs a whole number, not '{value}'") from None
-            if changes[key] < (1 if key == "seats" else 0):
+            if changes[key] < (1 if key == "seats" else 0) or (key == "look_past_ties" and changes[key] > _most_past_ties()):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")
         else:
-            raise GameError(f"--compare cannot change '{key}'; it can change variant, bot, mod, seats, budget")
-    return replace(base, mods=tuple(mods), **changes)
+            raise GameError(f"--compare cannot change '{key}'{suggest(key, COMPARED.split(', '))}; "
+                            f"it can change {COMPARED}")
+    compared = replace(base, mods=tuple(mods), **changes)
+    if compared.look_past_ties is not None and compared.bot != "greedy":
+        raise GameError("--compare look_past_ties goes with the greedy bot (add bot=greedy)")
+    return compared
+
+
+COMPARED = "variant, bot, mod, nomods, seats, budget, look_past_ties"
+
+
+def _most_past_ties() -> int:
+    from dsl import MAX_LOOK_PAST_TIES
+    return MAX_LOOK_PAST_TIES
 
 
 def text_report(figures: dict) -> list[str]:

@@ -186,6 +186,8 @@ def test_play_broken_pack_exits_1():
     (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
     (["play", TINY, "--budget", "3"], r"^garrison play: --budget goes with --bot BOT$"),
     (["play", TINY, "--bot", "greedy", "--budget", "-2"], r"^garrison play: --budget cannot be negative$"),
+    (["play", TINY, "--bot", "mcts", "--look-past-ties", "1"], r"^garrison play: --look-past-ties goes with --bot greedy$"),
+    (["play", TINY, "--bot", "greedy", "--look-past-ties", "-1"], r"^garrison play: --look-past-ties must be 0 to 8, not -1$"),
 ])
 def test_usage_errors_are_one_line_exit_2(args, pattern):
     assert_one_line_usage_error(garrison(*args), pattern)

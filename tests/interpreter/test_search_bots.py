@@ -1,11 +1,13 @@
 """The look-ahead bots: determinized copies hide the decks' order, greedy looks past ties, mcts plans and does not peek."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 import interpreter
+from interpreter.cli import main
 from interpreter.lab.bots import make_bot, play_out
 
 # A pawn must walk two spaces before digging pays: every first step scores nothing.
@@ -99,9 +101,9 @@ def test_look_ahead_bots_walk_toward_a_payoff_no_single_step_shows(tmp_path, bot
         assert game.result.outcome == "Rich", (bot, seed, game.var("gold"))
 
 
-def tied_options_followed(rules) -> int:
+def tied_options_followed(rules, look_past_ties=None) -> int:
     """How many tied options the greedy bot follows further at the first decision."""
-    bot = make_bot("greedy", 0)
+    bot = make_bot("greedy", 0, look_past_ties=look_past_ties)
     followed = []
     real = bot.played_further
     bot.played_further = lambda game, option, further: followed.append(option) or real(game, option, further)
@@ -129,9 +131,19 @@ def test_greedy_tries_every_whole_action_of_a_small_staged_decision_and_draws_fr
 def test_a_pack_may_say_how_far_the_greedy_bot_looks_past_ties(tmp_path):
     walk = WALK.replace("home start }", "home start look past ties 0 }")
     assert pack(tmp_path, "plain", WALK).new_game().look_past_ties is None          # left to the bot
-    assert tied_options_followed(pack(tmp_path, "blind", walk)) == 0
+    blind = pack(tmp_path, "blind", walk)
+    assert tied_options_followed(blind) == 0
     rules = pack(tmp_path, "far", walk.replace("look past ties 0", "look past ties 3"))
     assert rules.new_game().look_past_ties == 3 and tied_options_followed(rules) == 2
+    assert tied_options_followed(rules, look_past_ties=0) == 0                        # the bot told otherwise
+    assert tied_options_followed(blind, look_past_ties=2) == 2
+
+
+def test_a_simulation_may_tell_the_greedy_bot_how_far_it_looks_past_ties(capsys):
+    assert main(["sim", "postmen", "--games", "2", "--jobs", "1", "--bot", "greedy", "--look-past-ties", "1",
+                 "--compare", "look_past_ties=0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["a"]["config"].endswith("looking past ties 1") and out["b"]["config"].endswith("looking past ties 0")
 
 
 @pytest.mark.parametrize("further", [9, 100])

@@ -94,6 +94,11 @@ def test_bad_arguments_are_one_line(capsys):
     (["--compare", "budget=-1"], "--compare budget cannot be -1"),
     (["--compare", "seats=0"], "--compare seats cannot be 0"),
     (["--compare", "variant=hard,variant=easy"], "--compare gives variant twice"),
+    (["--compare", "look_past_ties=2"], "--compare look_past_ties goes with the greedy bot (add bot=greedy)"),
+    (["--compare", "bot=greedy,look_past_ties=9"], "--compare look_past_ties cannot be 9"),
+    (["--compare", "look_past_tie=1"], "cannot change 'look_past_tie' (did you mean 'look_past_ties'?)"),
+    (["--look-past-ties", "1"], "garrison sim: --look-past-ties goes with --bot greedy"),
+    (["--bot", "greedy", "--look-past-ties", "9"], "garrison sim: --look-past-ties must be 0 to 8, not 9"),
     (["--plot", "."], "--plot needs a file in a folder that exists, not '.'"),
     (["--plot", "no/such/folder/p.png"], "--plot needs a file in a folder that exists"),
 ])
