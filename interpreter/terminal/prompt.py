@@ -355,11 +355,11 @@ class Session:
     def rescue(self) -> str | None:
         """Save the game in a new file of the user's data folder (see `rescue_path`), its own file
         having failed; that file's name, or None if it could not be written either."""
-        path = rescue_path(self.game.rules.name)
         try:
+            path = rescue_path(self.game.rules.name)
             path.parent.mkdir(parents=True, exist_ok=True)
             self.write(str(path))
-        except OSError:
+        except (OSError, RuntimeError):         # RuntimeError: no home folder to be found
             return None
         return str(path)
 
