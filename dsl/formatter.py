@@ -56,11 +56,14 @@ def token_parser() -> Lark:
 def format_text(text: str, path: str = "<text>") -> str:
     """The canonical layout of one file; raises SyntaxProblem, or FormatError if meaning would change."""
     parse_file(path, text)
-    tree = token_parser().parse(text)
-    tokens = _tokens(tree)
-    comments = _comments(text, tokens)
-    heads, unary, grid_rows = _structure(tree)
-    lines = _layout(text, tokens, comments, heads, unary)
+    try:
+        tree = token_parser().parse(text)
+        tokens = _tokens(tree)
+        comments = _comments(text, tokens)
+        heads, unary, grid_rows = _structure(tree)
+        lines = _layout(text, tokens, comments, heads, unary)
+    except RecursionError:
+        raise FormatError("it is nested too deeply to lay out") from None
     _line_up_grid_rows(lines, rows_by_line(tokens, grid_rows, unary))
     out = _join(_tidy_blank_lines(lines))
     _assert_same_program(out, tokens, comments)

@@ -32,11 +32,25 @@ def parse_pack(files: list[Path], sources: Sources) -> tuple[list[A.AnyDecl], li
             diags.append(Diagnostic(shown, 1, 1, f"cannot read the file: {err.strerror or err}"))
             continue
         sources.add(shown, text)
+        lone = bare_carriage_return(text)
+        if lone is not None:
+            diags.append(Diagnostic(shown, *lone, "a line ends in a carriage return alone (an old Mac line "
+                                                  "ending); save the file with LF or CRLF line endings"))
+            continue
         try:
             decls.extend(parse_file(shown, text))
         except SyntaxProblem as problem:
             diags.append(problem.diagnostic)
     return decls, diags
+
+
+def bare_carriage_return(text: str) -> tuple[int, int] | None:
+    """The line and column of the first carriage return that no line feed follows, or None."""
+    at = re.search(r"\r(?!\n)", text)
+    if at is None:
+        return None
+    before = text[:at.start()]
+    return before.count("\n") + 1, at.start() - before.rfind("\n")
 
 
 def _not_utf8(shown: str, err: UnicodeDecodeError) -> Diagnostic:

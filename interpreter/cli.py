@@ -128,9 +128,21 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except OSError as err:              # a file named that the system refuses (a name too long, a full disk)
+        print(f"garrison: {file_problem(err)}", file=sys.stderr)
+        return EXIT_ERRORS
     except Exception as err:  # a bug in Garrison itself: say so in one line
         print(f"garrison: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
         return 3
+
+
+def file_problem(err: OSError) -> str:
+    """What the system said of a file, its name cut short where it is long."""
+    name = str(err.filename) if err.filename is not None else ""
+    if len(name) > 60:
+        name = f"{name[:40]}…{name[-15:]}"
+    said = err.strerror or str(err)
+    return f"{said}: {name!r}" if name else said
 
 
 def _load(name, mods):
@@ -357,12 +369,14 @@ def cmd_fmt(args) -> int:
 
 def _fmt_file(path, check: bool) -> str:
     """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
-    from dsl import FormatError, format_text, short_diff
-    from dsl import SyntaxProblem
+    from dsl import FormatError, SyntaxProblem, bare_carriage_return, format_text, short_diff
     from .saves.files import write_atomically
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8-sig").replace("\r\n", "\n")      # a byte order mark is kept aside
+        lone = bare_carriage_return(text)
+        if lone is not None:
+            raise FormatError(f"line {lone[0]} ends in a carriage return alone (an old Mac line ending)")
         formatted = format_text(text, str(path))
     except SyntaxProblem as err:
         print(err.diagnostic.format(), file=sys.stderr)

@@ -43,6 +43,16 @@ def look_past_ties(command: str, value, bot) -> None:
         raise UsageError(f"garrison {command}: --look-past-ties goes with --bot greedy")
 
 
+def plot_path(command: str, plot: str) -> str:
+    """The file `--plot` names, checked before any game is played (see `lab.plot.plot_target`)."""
+    from interpreter.runtime import GameError
+    from .lab.plot import plot_target
+    try:
+        return plot_target(plot)
+    except GameError as err:
+        raise UsageError(f"garrison {command}: {err}") from None
+
+
 def integer(text: str) -> int:
     try:
         return int(text)

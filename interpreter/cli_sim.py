@@ -8,7 +8,7 @@ import sys
 from interpreter.runtime import RulesError
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, UsageError, changes, integer,
-                         look_past_ties)
+                         look_past_ties, plot_path)
 from .lab.progress import progress_printer
 
 
@@ -43,19 +43,6 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def _plot_path(plot: str) -> str:
-    """The file `--plot` names, checked before any game is played; a bare name gets .png."""
-    if not plot.strip() or os.path.isdir(plot) or not os.path.isdir(os.path.dirname(os.path.abspath(plot))):
-        raise UsageError(f"garrison sim: --plot needs a file in a folder that exists, not {plot!r}")
-    if not os.path.splitext(plot)[1]:
-        plot += ".png"                          # the picture's kind goes by the name's suffix
-    from .lab.plot import plot_formats
-    suffix = os.path.splitext(plot)[1].lstrip(".").lower()
-    if suffix not in plot_formats():
-        raise UsageError(f"garrison sim: --plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
-    return plot
-
-
 def cmd_sim(args) -> int:
     from .lab import sim
     from .lab.bots import BOTS
@@ -67,7 +54,7 @@ def cmd_sim(args) -> int:
     if args.budget < 0:
         raise UsageError("garrison sim: --budget cannot be negative")
     if args.plot is not None:
-        args.plot = _plot_path(args.plot)
+        args.plot = plot_path("sim", args.plot)
     args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop
     if args.bot not in BOTS:
         from dsl import suggest
@@ -108,4 +95,5 @@ def cmd_sim(args) -> int:
             print("\n".join(sim.compare_text(sim.compare(runs[0], runs[1]), configs[0], configs[1])))
         if plotted:
             print(f"plot written to {args.plot}")
-    return EXIT_ERRORS if any(r.interrupted for r in runs) else EXIT_OK
+    failed = any(r.interrupted or any("error" in result for result in r.results) for r in runs)
+    return EXIT_ERRORS if failed else EXIT_OK       # a game the rules failed in fails the run, as in a script

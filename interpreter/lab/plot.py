@@ -3,6 +3,7 @@ configuration's bars side by side with their 95% intervals."""
 from __future__ import annotations
 
 import math
+import os
 
 from interpreter.runtime import GameError
 
@@ -44,6 +45,34 @@ def _pyplot():
     except ImportError:
         raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
     return plt
+
+
+def plot_target(plot: str) -> str:
+    """The file `--plot` names, checked before any game is played (GameError if it cannot be one):
+    a bare name gets .png; a folder that does not exist, a kind of picture matplotlib cannot draw,
+    or a file that is there and is not an earlier plot (which drawing would destroy) is refused."""
+    if not plot.strip() or os.path.isdir(plot) or not os.path.isdir(os.path.dirname(os.path.abspath(plot))):
+        raise GameError(f"--plot needs a file in a folder that exists, not {plot!r}")
+    if not os.path.splitext(plot)[1]:
+        plot += ".png"                          # the picture's kind goes by the name's suffix
+    suffix = os.path.splitext(plot)[1].lstrip(".").lower()
+    if suffix not in plot_formats():
+        raise GameError(f"--plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
+    if os.path.lexists(plot) and not _drawn_before(plot):
+        raise GameError(f"--plot would write over {plot}, which is not a plot drawn before; name another file")
+    return plot
+
+
+def _drawn_before(path: str) -> bool:
+    """Whether a file is a picture matplotlib drew (its PNG and SVG files name it near their start,
+    its PDF files near their end)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+            f.seek(max(0, os.path.getsize(path) - 4096))
+            return os.path.isfile(path) and (b"atplotlib" in head or b"atplotlib" in f.read())
+    except OSError:
+        return False
 
 
 def plot_formats() -> set[str]:

@@ -208,6 +208,9 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
             raise GameError(f"--compare cannot change '{key}'{suggest(key, COMPARED.split(', '))}; "
                             f"it can change {COMPARED}")
     compared = replace(base, mods=tuple(mods), **changes)
+    from .bots import BOTS
+    if compared.bot not in BOTS:
+        raise GameError(f"--compare bot={compared.bot}: unknown bot{suggest(compared.bot, BOTS)}; bots: {', '.join(BOTS)}")
     if compared.look_past_ties is not None and compared.bot != "greedy":
         raise GameError("--compare look_past_ties goes with the greedy bot (add bot=greedy)")
     return compared

@@ -44,6 +44,7 @@ def add_parser(sub, integer) -> None:
 
 def cmd_sweep(args) -> int:
     from interpreter.cli import UsageError
+    from interpreter.cli_common import plot_path
     from . import sweep, sweep_cluster, sweep_report
     from .sweep_store import ResultsFolder
     sweep_cluster.require_dask()
@@ -61,7 +62,7 @@ def cmd_sweep(args) -> int:
     if args.scheduler:
         sweep_cluster.parse_scheduler(args.scheduler)
     if args.plot:
-        sweep_report.pyplot()           # before the games, not after them
+        args.plot = plot_path("sweep", args.plot)     # before the games, not after them
     baseline = sweep_report.choose_baseline(points, args.baseline)
     seeds = range(args.seed, args.seed + args.games)
     store = ResultsFolder(args.out or f"sweep-{points[0].game}")

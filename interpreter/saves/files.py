@@ -186,12 +186,15 @@ def save_target_problem(path) -> str | None:
     if "\0" in str(path):
         return "a file name cannot hold a NUL character"
     target = Path(path)
-    if target.is_dir():
-        return "it is a folder"
-    if not target.parent.is_dir():
-        return f"there is no folder {target.parent}"
-    if target.exists() and not target.is_file():
-        return "it is not a plain file (a device or a pipe)"
+    try:
+        if target.is_dir():
+            return "it is a folder"
+        if not target.parent.is_dir():
+            return f"there is no folder {target.parent}"
+        if target.exists() and not target.is_file():
+            return "it is not a plain file (a device or a pipe)"
+    except OSError as err:              # a name the system refuses, e.g. one too long
+        return (err.strerror or str(err)).lower()
     if target.exists() and not _is_save(target):
         return "that file exists and is not a saved game (name another file)"
     return None

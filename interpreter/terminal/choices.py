@@ -10,9 +10,13 @@ NOTHING_WORDS = ("pass", "none", "done", "skip", "nothing")
 NOTHING_IDS = ("pass", "done", "none", "0")
 
 
+NUMBER_DIGITS = 9          # more digits than any option number or log length has: typed, they name nothing
+
+
 def typed_number(text: str) -> bool:
-    """Whether typed text is a number in the digits 0-9 (not another script's digits, which look alike but are not these)."""
-    return text.isascii() and text.isdecimal()
+    """Whether typed text is a number in the digits 0-9 (not another script's digits, which look
+    alike but are not these), of at most NUMBER_DIGITS of them."""
+    return text.isascii() and text.isdecimal() and len(text) <= NUMBER_DIGITS
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from interpreter.saves.files import (default_save_path, keep_previous, load_save
                                      save_game, save_target_problem)
 
 from . import compact, legend, render
-from .choices import (NOTHING_WORDS, Numbering, group_options, matching, nothing_option, number_options, shows_id,
-                      typed_number)
+from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, group_options, matching, nothing_option,
+                      number_options, shows_id, typed_number)
 from .compact import lines_taken
 from .reader import answer_reader
 from .render import words
@@ -192,6 +192,9 @@ class Session:
         or after listing the options the words find."""
         numbering = self.numbering
         numbered = numbering.numbered
+        if answer.isascii() and answer.isdecimal() and not typed_number(answer):
+            self.say(f"There is no option {answer[:NUMBER_DIGITS]}…; choose {numbering.span()} (or type 'help').")
+            return None
         if typed_number(answer):
             option = numbering.option(int(answer))
             if option is None:

@@ -138,6 +138,13 @@ def test_a_file_that_is_not_utf8_is_placed_at_its_first_bad_byte(tmp_path):
     assert problem.message == "the file is not UTF-8 text here (byte 0xe9); save it as UTF-8"
 
 
+def test_a_file_with_old_mac_line_endings_is_refused_where_the_first_one_is(tmp_path):
+    (tmp_path / "a.rules").write_bytes(b'game g "G" { seats 1 home box }\r\nspace box "B"\rplay { }\r')
+    [problem] = errors_of(tmp_path, {}).errors
+    assert (problem.line, problem.col) == (2, 14)
+    assert problem.message.startswith("a line ends in a carriage return alone (an old Mac line ending)")
+
+
 def test_a_byte_order_mark_is_no_part_of_the_rules(tmp_path):
     (tmp_path / "a.rules").write_bytes(b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay { }\n')
     assert load_rules(tmp_path).title == "G"

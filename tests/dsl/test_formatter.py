@@ -258,3 +258,16 @@ def test_bad_paths_exit_2_with_one_line(tmp_path, capsys, name):
     assert main(["fmt", str(tmp_path / name)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("garrison fmt: ") and "\n" not in err
+
+
+def test_a_file_nested_past_laying_out_is_an_error_and_left_alone(tmp_path, capsys):
+    deep = tmp_path / "deep.rules"
+    deep.write_text("function f() -> int = " + "(" * 1000 + "1" + ")" * 1000 + "\n", encoding="utf-8")
+    before = deep.read_bytes()
+    assert main(["fmt", str(deep)]) == 1
+    assert "deep.rules: error: it is nested too deeply to lay out; the file is left as it is" in capsys.readouterr().err
+    assert deep.read_bytes() == before
+    lone = tmp_path / "mac.rules"
+    lone.write_bytes(b"# a comment\rspace box\r")
+    assert main(["fmt", str(lone)]) == 1
+    assert "line 1 ends in a carriage return alone" in capsys.readouterr().err

@@ -475,3 +475,9 @@ def test_fmt_formats_past_a_byte_order_mark_and_keeps_it(tmp_path):
     path.write_bytes(b'\xef\xbb\xbfgame g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n')
     assert garrison("fmt", str(path)).returncode == 0
     assert path.read_bytes() == b'\xef\xbb\xbfgame g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
+
+
+@pytest.mark.parametrize("command", [["check"], ["info"], ["code"], ["new"], ["play", "--bot", "random"]])
+def test_a_file_name_the_system_refuses_is_one_line(command):
+    out = garrison(*command[:1], "a" * 300, *command[1:])
+    assert out.returncode == 1 and out.stderr.strip() == f"garrison: File name too long: '{'a' * 40}…{'a' * 15}'"

@@ -22,8 +22,8 @@ result { score 1 outcome "Done" }
 '''
 
 
-def sim_json(capsys, *args) -> dict:
-    assert main(["sim", *args, "--json"]) == 0
+def sim_json(capsys, *args, failing: bool = False) -> dict:
+    assert main(["sim", *args, "--json"]) == (1 if failing else 0)      # a game the rules fail in fails the run
     return json.loads(capsys.readouterr().out)
 
 
@@ -61,7 +61,7 @@ def test_compare_reports_differences_with_intervals(capsys):
 def test_failing_games_are_counted_with_their_seed(tmp_path, capsys):
     pack = tmp_path / "flaky.rules"
     pack.write_text(FLAKY.replace('log "{nth([1], 5)}"', 'let x = nth([1], 5)'))
-    out = sim_json(capsys, str(pack), "--games", "30")
+    out = sim_json(capsys, str(pack), "--games", "30", failing=True)
     assert out["errors"] > 0 and out["finished"] == 30 - out["errors"]
     detail = out["error_details"][0]
     assert "flaky.rules:5:" in detail["error"] and isinstance(detail["seed"], int)
@@ -71,7 +71,7 @@ def test_texts_are_composed_only_when_asked(tmp_path, capsys):
     pack = tmp_path / "flaky.rules"
     pack.write_text(FLAKY)              # its only fault is in a log text
     assert sim_json(capsys, str(pack), "--games", "30")["errors"] == 0
-    out = sim_json(capsys, str(pack), "--games", "30", "--texts")
+    out = sim_json(capsys, str(pack), "--games", "30", "--texts", failing=True)
     assert out["errors"] > 0 and "flaky.rules:5:" in out["error_details"][0]["error"]
 
 
@@ -94,6 +94,7 @@ def test_bad_arguments_are_one_line(capsys):
     (["--compare", "budget=-1"], "--compare budget cannot be -1"),
     (["--compare", "seats=0"], "--compare seats cannot be 0"),
     (["--compare", "variant=hard,variant=easy"], "--compare gives variant twice"),
+    (["--compare", "bot=zz"], "--compare bot=zz: unknown bot"),
     (["--compare", "look_past_ties=2"], "--compare look_past_ties goes with the greedy bot (add bot=greedy)"),
     (["--compare", "bot=greedy,look_past_ties=9"], "--compare look_past_ties cannot be 9"),
     (["--compare", "look_past_tie=1"], "cannot change 'look_past_tie' (did you mean 'look_past_ties'?)"),
@@ -144,3 +145,14 @@ def test_a_plot_of_a_kind_no_one_draws_is_refused_before_playing(capsys):
     pytest.importorskip("matplotlib")
     assert main(["sim", TINY, "--games", "2", "--plot", "scores.txt"]) == 2
     assert "--plot cannot draw a .txt file" in capsys.readouterr().err
+
+
+def test_a_plot_never_writes_over_a_file_it_did_not_draw(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    essay = tmp_path / "essay.pdf"
+    essay.write_text("my essay\n", encoding="utf-8")
+    assert main(["sim", TINY, "--games", "2", "--jobs", "1", "--plot", str(essay)]) == 2
+    assert "which is not a plot drawn before; name another file" in capsys.readouterr().err
+    assert essay.read_text(encoding="utf-8") == "my essay\n"
+    for _ in range(2):              # a plot drawn before is drawn again
+        assert main(["sim", TINY, "--games", "2", "--jobs", "1", "--plot", str(tmp_path / "p.pdf")]) == 0

@@ -326,5 +326,5 @@ def test_the_guides_sweeps_are_valid_grids(monkeypatch):
 def test_plot_without_matplotlib_is_refused_before_any_game(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = run(capsys, TINY, "--plot", str(tmp_path / "p.png"), "--out", str(tmp_path / "out"))
-    assert code == 2 and err.strip() == "garrison: --plot needs matplotlib: pip install 'garrison[plot]'"
+    assert code == 2 and err.strip() == "garrison sweep: --plot needs matplotlib: pip install 'garrison[plot]'"
     assert not (tmp_path / "out").exists()
