@@ -215,8 +215,9 @@ def cmd_info(args) -> int:
 def cmd_play(args) -> int:
     if args.replay_under_new_rules and not args.load:
         raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
-    if args.budget < 0:
-        raise UsageError("garrison play: --budget cannot be negative")
+    from .lab.bots import budget_problem
+    if budget_problem(args.budget):
+        raise UsageError(f"garrison play: {budget_problem(args.budget)}")
     if args.budget and not args.bot:
         raise UsageError("garrison play: --budget goes with --bot BOT")
     look_past_ties("play", args.look_past_ties, args.bot)
@@ -231,10 +232,14 @@ def cmd_play(args) -> int:
                              f"leave {them} out")
     args.seed = 0 if args.seed is None else args.seed
     args.seats = 1 if args.seats is None else args.seats
+    resume_as = args.game           # how `garrison play GAME --load FILE` names the game
     if args.load:
         from .saves.files import mods_to_apply, read_save
         saved = read_save(args.load)[1]
-        args.game = args.game or _saved_bundled_game(args.load, saved)
+        if args.game is None:       # the bundled game itself, whatever folder here has its name
+            from interpreter.runtime import bundled_pack
+            resume_as = _saved_bundled_game(args.load, saved)
+            args.game = str(bundled_pack(resume_as))
         # resume with the mods and scenario named here, else with the save's if they are bundled ones
         args.mod, args.scenario = mods_to_apply(args.load, saved, changes(args)), None
     elif args.game is None:
@@ -255,7 +260,7 @@ def cmd_play(args) -> int:
             _save_once(game, autosave, args.load)
     else:
         from .terminal.prompt import play_in_terminal
-        session = play_in_terminal(game, autosave, resume=args.game, instant=not args.enter, loaded_from=args.load)
+        session = play_in_terminal(game, autosave, resume=resume_as, instant=not args.enter, loaded_from=args.load)
         if not session.finished:
             return EXIT_ERRORS if session.unsaved else EXIT_OK
         game, unsaved = session.game, session.unsaved       # `load` may have changed the game played

@@ -25,7 +25,7 @@ def changes(args) -> list:
 
 
 BUDGET_HELP = ("options looked at (greedy; where a staged decision has more whole actions, that many drawn) "
-               "or search iterations (mcts) per decision; 0: the pack's or the bot's default")
+               "or search iterations (mcts) per decision, at most 10,000; 0: the pack's or the bot's default")
 
 
 LOOK_PAST_TIES_HELP = ("decisions the greedy bot plays on past a tie, 0 to 8 (0: none), instead of the pack's "

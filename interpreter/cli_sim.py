@@ -51,8 +51,9 @@ def cmd_sim(args) -> int:
         raise UsageError("garrison sim: --games must be at least 1")
     if args.jobs < 1:
         raise UsageError("garrison sim: --jobs must be at least 1")
-    if args.budget < 0:
-        raise UsageError("garrison sim: --budget cannot be negative")
+    from .lab.bots import budget_problem
+    if budget_problem(args.budget):
+        raise UsageError(f"garrison sim: {budget_problem(args.budget)}")
     if args.plot is not None:
         args.plot = plot_path("sim", args.plot)
     args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop

@@ -111,6 +111,17 @@ class GreedyBot(RandomBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": SearchBot}
 
 
+def budget_problem(budget: int) -> str | None:
+    """Why `--budget` cannot be `budget`, or None: a budget is 0 (the bot's or pack's own) up to the
+    most a pack's `search budget` may be."""
+    from dsl import MAX_SEARCH_BUDGET
+    if budget < 0:
+        return "--budget cannot be negative"
+    if budget > MAX_SEARCH_BUDGET:
+        return f"--budget is at most {MAX_SEARCH_BUDGET:,} (looks or search iterations a decision), not {budget:,}"
+    return None
+
+
 def make_bot(name: str, seed: int = 0, budget: int = 0, look_past_ties: int | None = None):
     """The bot called `name`; `look_past_ties` (the greedy bot's only) overrides the pack's hint."""
     if name not in BOTS:

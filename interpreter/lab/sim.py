@@ -202,7 +202,8 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
                 changes[key] = int(value)
             except ValueError:
                 raise GameError(f"--compare {key} needs a whole number, not '{value}'") from None
-            if changes[key] < (1 if key == "seats" else 0) or (key == "look_past_ties" and changes[key] > _most_past_ties()):
+            most = {"look_past_ties": _most_past_ties, "budget": _most_budget}.get(key)
+            if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most()):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")
         else:
             raise GameError(f"--compare cannot change '{key}'{suggest(key, COMPARED.split(', '))}; "
@@ -222,6 +223,11 @@ COMPARED = "variant, bot, mod, nomods, seats, budget, look_past_ties"
 def _most_past_ties() -> int:
     from dsl import MAX_LOOK_PAST_TIES
     return MAX_LOOK_PAST_TIES
+
+
+def _most_budget() -> int:
+    from dsl import MAX_SEARCH_BUDGET
+    return MAX_SEARCH_BUDGET
 
 
 def text_report(figures: dict) -> list[str]:

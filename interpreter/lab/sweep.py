@@ -81,8 +81,10 @@ def build_grid(spec: GridSpec) -> list[Point]:
     for bot in spec.bots:
         if bot not in BOTS:
             raise GameError(f"unknown bot '{bot}'{suggest(bot, BOTS)}; bots: {', '.join(BOTS)}")
-    if any(b < 0 for b in spec.budgets):
-        raise GameError("--budget cannot be negative")
+    from .bots import budget_problem
+    problem = next(filter(None, map(budget_problem, spec.budgets)), None)
+    if problem:
+        raise GameError(problem)
     pack = _pack(spec.pack)
     mod_sets = [_files(m, "mod") for m in spec.mods or [NONE]]
     scenarios = [(_files(s, "scenario") or (None,))[0] for s in spec.scenarios or [NONE]]

@@ -39,9 +39,9 @@ class ResultsFolder:
             return {"format": FORMAT, "configurations": {}, "runs": []}
         try:
             data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-            if data.get("format") != FORMAT or not isinstance(data.get("configurations"), dict):
+            if data.get("format") != FORMAT or not _well_formed(data):
                 raise ValueError("not a manifest")
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, RecursionError):
             raise GameError(f"{self.manifest_path} is not a sweep manifest (damaged, or another tool's)") from None
         data.setdefault("runs", [])
         return data
@@ -101,6 +101,15 @@ class ResultsFolder:
         for f in self._open.values():
             f.close()
         self._open.clear()
+
+
+def _well_formed(data: dict) -> bool:
+    """Whether a manifest read back has the shape this module writes (each configuration's settings, the runs)."""
+    entries = data.get("configurations")
+    return isinstance(entries, dict) and isinstance(data.get("runs", []), list) and all(
+        isinstance(e, dict) and isinstance(e.get("game"), str) and isinstance(e.get("mods"), list)
+        and all(isinstance(m, str) for m in e["mods"]) and isinstance(e.get("scenario"), (str, type(None)))
+        and all(key in e for key in ("variant", "seats", "bot", "budget")) for e in entries.values())
 
 
 def _settings(entry: dict) -> list:

@@ -186,6 +186,8 @@ def test_play_broken_pack_exits_1():
     (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
     (["play", TINY, "--budget", "3"], r"^garrison play: --budget goes with --bot BOT$"),
     (["play", TINY, "--bot", "greedy", "--budget", "-2"], r"^garrison play: --budget cannot be negative$"),
+    (["play", TINY, "--bot", "mcts", "--budget", "10001"],
+     r"^garrison play: --budget is at most 10,000 \(looks or search iterations a decision\), not 10,001$"),
     (["play", TINY, "--bot", "mcts", "--look-past-ties", "1"], r"^garrison play: --look-past-ties goes with --bot greedy$"),
     (["play", TINY, "--bot", "greedy", "--look-past-ties", "-1"], r"^garrison play: --look-past-ties must be 0 to 8, not -1$"),
 ])
@@ -481,3 +483,13 @@ def test_fmt_formats_past_a_byte_order_mark_and_keeps_it(tmp_path):
 def test_a_file_name_the_system_refuses_is_one_line(command):
     out = garrison(*command[:1], "a" * 300, *command[1:])
     assert out.returncode == 1 and out.stderr.strip() == f"garrison: File name too long: '{'a' * 40}…{'a' * 15}'"
+
+
+def test_a_folder_here_named_like_a_bundled_game_does_not_stand_for_it_in_a_save(tmp_path, monkeypatch, capsys):
+    from interpreter.cli import main
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "westerplatte", "--bot", "random", "--seats", "2", "--save", "wp.json"]) == 0
+    assert main(["new", "westerplatte"]) == 0          # a pack of one's own, with the bundled game's name
+    capsys.readouterr()
+    assert main(["play", "--load", "wp.json", "--bot", "random"]) == 0
+    assert "7 Days of Westerplatte" in capsys.readouterr().out

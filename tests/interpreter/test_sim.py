@@ -95,6 +95,8 @@ def test_bad_arguments_are_one_line(capsys):
     (["--compare", "seats=0"], "--compare seats cannot be 0"),
     (["--compare", "variant=hard,variant=easy"], "--compare gives variant twice"),
     (["--compare", "bot=zz"], "--compare bot=zz: unknown bot"),
+    (["--compare", "budget=10001"], "--compare budget cannot be 10001"),
+    (["--budget", "99999999999999999999"], "garrison sim: --budget is at most 10,000"),
     (["--compare", "look_past_ties=2"], "--compare look_past_ties goes with the greedy bot (add bot=greedy)"),
     (["--compare", "bot=greedy,look_past_ties=9"], "--compare look_past_ties cannot be 9"),
     (["--compare", "look_past_tie=1"], "cannot change 'look_past_tie' (did you mean 'look_past_ties'?)"),

@@ -11,7 +11,7 @@ from distributed import LocalCluster
 
 from interpreter.cli import main
 from interpreter.lab import sim, sweep, sweep_report
-from interpreter.lab.sweep_store import ResultsFolder
+from interpreter.lab.sweep_store import FORMAT, ResultsFolder
 from interpreter.runtime import GameError
 from paths import FIXTURES, REPO
 
@@ -328,3 +328,12 @@ def test_plot_without_matplotlib_is_refused_before_any_game(capsys, monkeypatch,
     code, _, err = run(capsys, TINY, "--plot", str(tmp_path / "p.png"), "--out", str(tmp_path / "out"))
     assert code == 2 and err.strip() == "garrison sweep: --plot needs matplotlib: pip install 'garrison[plot]'"
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("configurations", [{"x": 5}, {"x": {"game": "tiny"}}, {"x": {"game": "tiny", "mods": [1]}}])
+def test_a_manifest_of_another_shape_is_refused_before_any_game(capsys, tmp_path, configurations):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.json").write_text(json.dumps({"format": FORMAT, "configurations": configurations}))
+    code, _, err = run(capsys, TINY, "--games", "2", "--out", str(out))
+    assert code == 2 and "manifest.json is not a sweep manifest (damaged, or another tool's)" in err
