@@ -239,21 +239,27 @@ def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[lis
 def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sources, list[Diagnostic]]:
     """Parse and check a pack plus mod files applied in order; raises RulesError on any error."""
     sources = Sources()
-    files = rules_files(path)
-    if not files:
-        raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
-    if len(files) > MOST_FILES:
-        raise RulesError([Diagnostic(display_path(path), 1, 1, f"{len(files):,} .rules files are here, more than a pack "
-                                     f"may have ({MOST_FILES:,}): is this a pack's folder?")], sources)
-    decls, diags = parse_pack(files, sources)
+    decls, diags = parse_pack(_files_of(path, "pack", sources), sources)
     mods = []
     for mod in extra:
-        mod_decls, mod_diags = parse_pack(rules_files(mod), sources)
+        mod_decls, mod_diags = parse_pack(_files_of(mod, "mod", sources), sources)
         mods.append((mod_decls, mod_diags))
     decls, diags = check_parsed(decls, diags, mods)
     if any(d.severity == "error" for d in diags):
         raise RulesError(diags, sources)
     return decls, sources, diags
+
+
+def _files_of(path: Path, what: str, sources: Sources) -> list[Path]:
+    """The .rules files of a pack or a mod (a folder or one file); RulesError if there are none or
+    more than any pack has (a folder that is not one)."""
+    files = rules_files(path)
+    if not files:
+        raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
+    if len(files) > MOST_FILES:
+        raise RulesError([Diagnostic(display_path(path), 1, 1, f"{len(files):,} .rules files are here, more than a "
+                                     f"{what} may have ({MOST_FILES:,}): is this a {what}'s folder?")], sources)
+    return files
 
 
 def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],

@@ -357,7 +357,8 @@ def cmd_new(args) -> int:
         raise UsageError("garrison new: name the folder to create, e.g. garrison new my_game")
     for file in create_pack(args.path):
         print(f"wrote {file}")
-    path = shlex.quote(args.path)         # pasted into a shell as it is printed
+    shown = f"./{args.path}" if args.path.startswith("-") else args.path     # never read as an option
+    path = shlex.quote(shown)             # pasted into a shell as it is printed
     print(f"next: garrison check {path} && garrison play {path} --bot random && python -m pytest {path}")
     return EXIT_OK
 

@@ -13,6 +13,8 @@ from .state import CheckState, Pass
 from .statements import StatementChecks
 from .symbols import SymbolTables
 
+MAX_SEATS = 16          # players one game may have: far more than a solitaire or cooperative game seats
+
 __all__ = ["Checker", "unreachable_cards", "unused_warnings"]
 
 
@@ -89,11 +91,14 @@ class Checker(Pass):
         if games:
             first = games[0]
             self.only_one(games, f"a second 'game' declaration (the first is at {first.file}:{first.line}); a pack is one game")
+            given = first.seats_min if first.seats_min == first.seats_max else f"{first.seats_min}..{first.seats_max}"
             if not 1 <= first.seats_min <= first.seats_max:
-                given = first.seats_min if first.seats_min == first.seats_max else f"{first.seats_min}..{first.seats_max}"
                 self.at(first)
                 self.error(first, f"'seats {given}' is no number of players: "
                                   "seats go from 1 up (`seats 1`, `seats 1..4`)")
+            elif first.seats_max > MAX_SEATS:
+                self.at(first)
+                self.error(first, f"'seats {given}' is more players than a game may have (at most {MAX_SEATS})")
         if p.game is not None and p.game.turns is not None:
             self.at(p.game)
             if p.game.turns not in p.by_cat["var"]:

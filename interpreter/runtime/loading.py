@@ -9,13 +9,13 @@ from dsl import RulesError, display_path, rules_files
 from .cache import PackCache
 from .errors import CompileProblem
 from .model import Rules
-from .packs import find_pack
+from .packs import find_change, find_pack
 
 
 def load_rules(name_or_path, mods=()) -> Rules:
     """Load, check and compile a pack; raises RulesError listing every error found."""
     path = find_pack(name_or_path)
-    mod_paths = [find_pack(m) for m in mods]
+    mod_paths = [find_change(m) for m in mods]
     where = {"source": str(path), "mods": [str(m.resolve()) for m in mod_paths]}
     files = _read_files([path] + mod_paths)
     cache = PackCache.for_files(files) if files is not None else None
@@ -50,10 +50,13 @@ def fingerprint(texts) -> str:
 
 def _read_files(packs: list[Path]) -> list[tuple[str, str]] | None:
     """Every rules file of the pack and its mods, as (shown name, text); None if one cannot be read
-    (loading it the long way then reports why)."""
+    or a pack or mod has none (loading it the long way then reports why)."""
     files = []
     for pack in packs:
-        for path in rules_files(pack):
+        found = rules_files(pack)
+        if not found:
+            return None
+        for path in found:
             try:
                 files.append((display_path(path), path.read_text(encoding="utf-8")))
             except (OSError, UnicodeDecodeError):

@@ -37,6 +37,16 @@ def find_pack(name_or_path) -> Path:
                     f"not a directory or file, nor a bundled game ({', '.join(names) or 'none'})")
 
 
+def find_change(path) -> Path:
+    """A mod's or scenario's file (or folder of them), as given: never a bundled game's name."""
+    if not str(path).strip():
+        raise GameError("a mod or scenario is a .rules file: name one")
+    found = Path(path)
+    if not found.exists():
+        raise GameError(f"there is no mod or scenario file '{path}'")
+    return found
+
+
 def bundled_pack(name: str) -> Path:
     """The bundled pack called `name`, and never a path: what a save names is looked up among
     the bundled games only."""

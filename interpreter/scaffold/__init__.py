@@ -134,6 +134,8 @@ def test_random_games_end_with_an_outcome():
 def create_pack(path: str) -> list[Path]:
     """Write game.rules, NOTES.md and a test into a new directory; returns the files written."""
     target = Path(path)
+    if not path.isprintable():
+        raise GameError("a pack's folder name cannot hold a line break, a tab or another control character")
     name = re.sub(r"\W", "_", target.name.lower()).strip("_") or "game"
     if not re.match(r"[a-z_]", name):
         name = "game_" + name
@@ -144,7 +146,7 @@ def create_pack(path: str) -> list[Path]:
         raise GameError(f"'{path}' is a file; give a new directory's name")
     if target.exists() and any(target.iterdir()):
         raise GameError(f"'{path}' already exists and is not empty")
-    title = re.sub(r'["\\{}]', "", target.name.replace("_", " ").replace("-", " ")).title() or "New Game"
+    title = " ".join(re.sub(r'["\\{}]', "", target.name.replace("_", " ").replace("-", " ")).split()).title() or "New Game"
     target.mkdir(parents=True, exist_ok=True)
     files = {
         "game.rules": GAME.format(name=name, title=title, path=path),

@@ -39,6 +39,13 @@ def test_a_game_is_played_by_one_seat_or_more(tmp_path, seats, shown):
                                                   "(`seats 1`, `seats 1..4`)")
 
 
+@pytest.mark.parametrize("seats", ["17", "1..99999999999999999999"])
+def test_a_game_is_played_by_sixteen_seats_at_most(tmp_path, seats):
+    err = errors_of(tmp_path, {"a.rules": f'game g "G" {{ seats {seats} home box }}\nspace box\nplay {{ }}\n'})
+    [problem] = err.errors
+    assert problem.message == f"'seats {seats}' is more players than a game may have (at most 16)"
+
+
 def test_turn_counter_must_be_a_variable(tmp_path):
     err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box turns turm }\nspace box\n'
                                           'var turn: int = 0\nplay { set turn = 1 }\n'})

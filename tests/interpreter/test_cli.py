@@ -493,3 +493,11 @@ def test_a_folder_here_named_like_a_bundled_game_does_not_stand_for_it_in_a_save
     capsys.readouterr()
     assert main(["play", "--load", "wp.json", "--bot", "random"]) == 0
     assert "7 Days of Westerplatte" in capsys.readouterr().out
+
+
+def test_a_mod_that_is_not_there_or_holds_no_rules_is_named_as_a_mod(tmp_path):
+    out = garrison("check", TINY, "--mod", str(tmp_path / "nope.rules"))
+    assert out.returncode == 2 and out.stderr.strip() == f"garrison: there is no mod or scenario file '{tmp_path / 'nope.rules'}'"
+    (tmp_path / "empty").mkdir()
+    out = garrison("check", TINY, "--mod", str(tmp_path / "empty"))
+    assert out.returncode == 1 and "empty:1:1: error: no .rules files found here" in out.stderr

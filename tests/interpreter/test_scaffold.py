@@ -29,3 +29,12 @@ def test_new_refuses_a_non_empty_directory(tmp_path, capsys):
     (tmp_path / "taken" / "x.txt").write_text("mine")
     assert main(["new", str(tmp_path / "taken")]) == 2
     assert "already exists and is not empty" in capsys.readouterr().err
+
+
+def test_new_refuses_a_name_with_a_line_break_and_shows_a_dash_name_as_a_path(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "two\nlines"]) == 2 and not (tmp_path / "two\nlines").exists()
+    assert "cannot hold a line break" in capsys.readouterr().err
+    assert main(["new", "--", "-x"]) == 0
+    assert "next: garrison check ./-x && garrison play ./-x --bot random" in capsys.readouterr().out
+    assert main(["check", "./-x"]) == 0 and "./-x: ok (X;" in capsys.readouterr().out
