@@ -25,8 +25,24 @@ class Diagnostic:
         text = sources.line(self.file, self.line) if sources else None
         if text is None:
             return head
-        caret = " " * (self.col - 1) + "^"
-        return f"{head}\n    {printable(text.expandtabs(1))}\n    {caret}"
+        text, col = _window(text.expandtabs(1), self.col)
+        caret = " " * (col - 1) + "^"
+        return f"{head}\n    {printable(text)}\n    {caret}"
+
+
+QUOTED_MOST = 120       # characters of a line a diagnostic quotes, around its column
+
+
+def _window(text: str, col: int) -> tuple[str, int]:
+    """A long line cut to QUOTED_MOST characters around column `col` ('…' where it is cut), and
+    the column in what is left: a file of one long line (minified, or not rules at all) is not
+    quoted whole."""
+    if len(text) <= QUOTED_MOST:
+        return text, col
+    start = max(0, min(col - 1 - QUOTED_MOST // 2, len(text) - QUOTED_MOST))
+    before = "…" if start else ""
+    after = "…" if start + QUOTED_MOST < len(text) else ""
+    return before + text[start:start + QUOTED_MOST] + after, col - start + len(before)
 
 
 class BuiltinFault(Exception):

@@ -254,6 +254,9 @@ def _files_of(path: Path, what: str, sources: Sources) -> list[Path]:
     """The .rules files of a pack or a mod (a folder or one file); RulesError if there are none or
     more than any pack has (a folder that is not one)."""
     files = rules_files(path)
+    if path.is_file() and path.suffix.lower() == ".json":
+        raise RulesError([Diagnostic(display_path(path), 1, 1, "a .json file holds no rules (a saved game "
+                                                               "resumes with: garrison play --load FILE)")], sources)
     if not files:
         raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
     if len(files) > MOST_FILES:

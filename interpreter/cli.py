@@ -213,7 +213,9 @@ def cmd_info(args) -> int:
 
 
 def cmd_play(args) -> int:
-    if args.replay_under_new_rules and not args.load:
+    if args.bot is not None and not args.bot.strip():
+        raise UsageError("garrison play: --bot needs a bot's name: random, greedy or mcts")
+    if args.replay_under_new_rules and args.load is None:
         raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
     from .lab.bots import budget_problem
     if budget_problem(args.budget):
@@ -223,7 +225,7 @@ def cmd_play(args) -> int:
     look_past_ties("play", args.look_past_ties, args.bot)
     if args.no_save and args.save is not None:
         raise UsageError("garrison play: --save FILE and --no-save contradict each other; give one")
-    if args.load:
+    if args.load is not None:
         from_save = [f"--{name}" for name in ("seed", "variant", "seats") if getattr(args, name) is not None
                      and not (name == "seed" and args.bot)]           # a bot playing on takes a seed of its own
         if from_save:
@@ -233,7 +235,7 @@ def cmd_play(args) -> int:
     args.seed = 0 if args.seed is None else args.seed
     args.seats = 1 if args.seats is None else args.seats
     resume_as = args.game           # how `garrison play GAME --load FILE` names the game
-    if args.load:
+    if args.load is not None:
         from .saves.files import mods_to_apply, read_save
         saved = read_save(args.load)[1]
         if args.game is None:       # the bundled game itself, whatever folder here has its name
@@ -247,7 +249,7 @@ def cmd_play(args) -> int:
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
-    if args.load:
+    if args.load is not None:
         game = _resume(rules, args.load, args.replay_under_new_rules)
     else:
         game = rules.new_game(seed=args.seed, variant=args.variant, seats=args.seats)
@@ -309,7 +311,7 @@ def _autosave_path(args, rules, typing: bool):
         return None
     if args.save is not None:
         path = args.save
-    elif args.load and typing:              # a bot never writes over the game it was given to play on
+    elif args.load is not None and typing:              # a bot never writes over the game it was given to play on
         path = args.load
     elif typing and sys.stdin.isatty():
         path = default_save_path(rules.name)

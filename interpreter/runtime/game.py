@@ -394,7 +394,9 @@ class Game:
             check_log(data["log"])
             game = _replay_saved(rules, seed, variant, seats, trail, "from its seed")
             check_follows(game._engine, data)
-        except (KeyError, TypeError, ValueError, IndexError) as err:
+        except KeyError as err:
+            raise GameError(f"the saved game is incomplete (missing {err.args[0]})") from None
+        except (TypeError, ValueError, IndexError) as err:
             raise GameError(f"the saved game is damaged ({type(err).__name__}: {err})") from None
         except RecursionError:
             raise GameError("the saved game is damaged (it is nested too deeply)") from None

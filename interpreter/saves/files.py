@@ -98,10 +98,12 @@ def rescue_path(game_name: str) -> Path:
 
 def read_save(path) -> tuple[str, dict]:
     """The text and data of a save file; GameError in one line if it cannot be a saved game."""
+    if not str(path).strip():
+        raise GameError("cannot load a file without a name: name a saved game")
     try:
         if Path(path).exists() and not Path(path).is_file():
             raise GameError(f"cannot load {path}: it is not a plain file (a folder, a device or a pipe)")
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")      # a byte order mark an editor wrote is no part of it
     except FileNotFoundError:
         raise GameError(f"cannot load {path}: there is no such file") from None
     except OSError as err:

@@ -162,3 +162,20 @@ def test_a_bad_byte_after_a_byte_order_mark_is_placed_in_the_text(tmp_path):
     [problem] = errors_of(tmp_path, {}).errors
     assert (problem.line, problem.col, problem.message) == (1, 6, "the file is not UTF-8 text here (byte 0xe9); "
                                                                   "save it as UTF-8")
+
+
+def test_a_long_line_is_quoted_around_the_column_only():
+    sources = Sources()
+    sources.add("a.rules", "x" * 400 + "@" + "y" * 400 + "\n")
+    quoted, caret = Diagnostic("a.rules", 1, 401, "unexpected character '@'").format(sources).splitlines()[1:]
+    assert len(quoted) == 4 + 1 + 120 + 1 and quoted.startswith("    …") and quoted.endswith("…")
+    assert quoted[caret.index("^")] == "@"
+
+
+def test_a_json_file_checked_as_rules_says_how_a_save_is_resumed(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text('{"format": "garrison-save"}', encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        load_rules(save)
+    [problem] = caught.value.errors
+    assert problem.message == "a .json file holds no rules (a saved game resumes with: garrison play --load FILE)"

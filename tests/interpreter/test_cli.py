@@ -501,3 +501,9 @@ def test_a_mod_that_is_not_there_or_holds_no_rules_is_named_as_a_mod(tmp_path):
     (tmp_path / "empty").mkdir()
     out = garrison("check", TINY, "--mod", str(tmp_path / "empty"))
     assert out.returncode == 1 and "empty:1:1: error: no .rules files found here" in out.stderr
+
+
+def test_an_empty_save_name_and_an_empty_bot_are_one_line():
+    assert garrison("play", "--load", "").stderr.strip() == "garrison: cannot load a file without a name: name a saved game"
+    assert garrison("replay", "").stderr.strip() == "garrison: cannot load a file without a name: name a saved game"
+    assert_one_line_usage_error(garrison("play", TINY, "--bot", ""), r"^garrison play: --bot needs a bot's name")

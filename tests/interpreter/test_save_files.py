@@ -76,3 +76,21 @@ def test_loading_a_save_clears_the_leftovers_of_its_interrupted_saves(tmp_path):
 def test_a_recorded_mod_is_found_among_the_bundled_ones_only(recorded, found):
     result = bundled_change(recorded)
     assert (result and result.resolve()) == (found and (REPO / found).resolve())
+
+
+def test_a_save_an_editor_gave_a_byte_order_mark_loads_and_one_without_its_log_says_so(tmp_path):
+    import json
+    from interpreter import GameError
+    rules = load_rules(FIXTURES / "tiny")
+    game = rules.new_game(seed=3)
+    game.choose(game.decision.options[0].id)
+    text = game.to_json()
+    marked = tmp_path / "marked.json"
+    marked.write_text("\ufeff" + text, encoding="utf-8")
+    assert load_saved(rules, str(marked)).decisions_made == 1
+    data = json.loads(text)
+    del data["log"]
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameError, match=r"the saved game is incomplete \(missing log\)"):
+        load_saved(rules, str(cut))
