@@ -9,8 +9,8 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, UsageError, changes,
-                         integer, look_past_ties)
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once, UsageError,
+                         changes, integer, look_past_ties)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -29,7 +29,7 @@ def build_parser() -> Parser:
     check = sub.add_parser("check", help="check rules packs and report every error")
     check.add_argument("packs", nargs="+", metavar="PATH_OR_NAME")
     check.add_argument("--mod", action="append", default=[], metavar="FILE")
-    check.add_argument("--scenario", metavar="FILE")
+    check.add_argument("--scenario", action=Once, metavar="FILE")
     check.add_argument("--quiet", action="store_true", help="do not print warnings")
     check.add_argument("--json", action="store_true",
                        help="print one JSON object: each pack, whether it loads, its errors and warnings")
@@ -45,7 +45,7 @@ def build_parser() -> Parser:
     play.add_argument("--look-past-ties", type=integer, default=None, metavar="N", help=LOOK_PAST_TIES_HELP)
     play.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     play.add_argument("--mod", action="append", default=[], metavar="FILE")
-    play.add_argument("--scenario", metavar="FILE", help="start from a scenario file's position")
+    play.add_argument("--scenario", action=Once, metavar="FILE", help="start from a scenario file's position")
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
     play.add_argument("--replay-under-new-rules", action="store_true",
                       help="with --load: if the rules changed since the save, replay its choices under them")
@@ -60,7 +60,7 @@ def build_parser() -> Parser:
     replay.add_argument("--step", action="store_true", help="show every decision and the choice made")
     replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled game named in the save")
     replay.add_argument("--mod", action="append", default=[], metavar="FILE")
-    replay.add_argument("--scenario", metavar="FILE")
+    replay.add_argument("--scenario", action=Once, metavar="FILE")
     replay.add_argument("--json", action="store_true",
                         help="print one JSON object: verified or not, decisions, what differs")
 
@@ -68,7 +68,7 @@ def build_parser() -> Parser:
     info.add_argument("game", metavar="GAME")
     info.add_argument("--json", action="store_true")
     info.add_argument("--mod", action="append", default=[], metavar="FILE")
-    info.add_argument("--scenario", metavar="FILE")
+    info.add_argument("--scenario", action=Once, metavar="FILE")
 
     add_sim_parser(sub)
 
@@ -90,7 +90,7 @@ def build_parser() -> Parser:
     code.add_argument("game", metavar="GAME")
     code.add_argument("--variant", default=None)
     code.add_argument("--mod", action="append", default=[], metavar="FILE")
-    code.add_argument("--scenario", metavar="FILE")
+    code.add_argument("--scenario", action=Once, metavar="FILE")
 
     lsp = sub.add_parser("lsp", help="run the language server for .rules files on stdin and stdout (for editors)")
     lsp.add_argument("--stdio", action="store_true", help="speak over stdin and stdout: what it always does "

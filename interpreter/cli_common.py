@@ -53,6 +53,15 @@ def plot_path(command: str, plot: str) -> str:
         raise UsageError(f"garrison {command}: {err}") from None
 
 
+class Once(argparse.Action):
+    """An option that may be given once: a second value is refused rather than kept over the first."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} is given twice; give it once")
+        setattr(namespace, self.dest, values)
+
+
 def integer(text: str) -> int:
     try:
         return int(text)

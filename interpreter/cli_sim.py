@@ -7,8 +7,8 @@ import sys
 
 from interpreter.runtime import RulesError
 
-from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, UsageError, changes, integer,
-                         look_past_ties, plot_path)
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, Once, UsageError, changes,
+                         integer, look_past_ties, plot_path)
 from .lab.progress import progress_printer
 
 
@@ -22,7 +22,7 @@ def add_sim_parser(sub) -> None:
     sim.add_argument("--variant", default=None)
     sim.add_argument("--seats", type=integer, default=1)
     sim.add_argument("--mod", action="append", default=[], metavar="FILE")
-    sim.add_argument("--scenario", metavar="FILE")
+    sim.add_argument("--scenario", action=Once, metavar="FILE")
     sim.add_argument("--seed", type=integer, default=0, help="game i uses seed SEED+i")
     sim.add_argument("--jobs", type=integer, default=cores(),
                      help="worker processes (default: one per core)")

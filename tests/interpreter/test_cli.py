@@ -188,6 +188,7 @@ def test_play_broken_pack_exits_1():
     (["play", TINY, "--bot", "greedy", "--budget", "-2"], r"^garrison play: --budget cannot be negative$"),
     (["play", TINY, "--bot", "mcts", "--budget", "10001"],
      r"^garrison play: --budget is at most 10,000 \(looks or search iterations a decision\), not 10,001$"),
+    (["play", TINY, "--scenario", "a.rules", "--scenario", "b.rules"], r"^garrison play: --scenario is given twice; give it once$"),
     (["play", TINY, "--bot", "mcts", "--look-past-ties", "1"], r"^garrison play: --look-past-ties goes with --bot greedy$"),
     (["play", TINY, "--bot", "greedy", "--look-past-ties", "-1"], r"^garrison play: --look-past-ties must be 0 to 8, not -1$"),
 ])
