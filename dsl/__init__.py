@@ -8,7 +8,7 @@ _PUBLIC = {
     "ast": "dsl.ast",
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
-    "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "rules_files": "dsl.files", "display_path": "dsl.files",
+    "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "MOST_BYTES": "dsl.loader", "rules_files": "dsl.files", "display_path": "dsl.files",
     "parse_file": "dsl.parser", "MAX_LOOK_PAST_TIES": "dsl.to_ast",
     "MAX_SEARCH_BUDGET": "dsl.to_ast",
     "Program": "dsl.program", "RESERVED": "dsl.keywords", "KEYWORDS": "dsl.keywords",

@@ -3,12 +3,13 @@ findings for a whole pack, and every file's declarations and names."""
 from __future__ import annotations
 
 import logging
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from dsl import Definition, Diagnostic, FileIndex, ParsedFile, Use, Workspace, ast as A
+from dsl import MOST_BYTES, Definition, Diagnostic, FileIndex, ParsedFile, Use, Workspace, ast as A
 
 from .packs import PackFiles, pack_of
 
@@ -36,12 +37,18 @@ class Analysis:
         self._packs: dict[Path, tuple[float, str, PackFiles]] = {}
 
     def text(self, path: Path) -> str:
+        """The file's text: the editor's, else the disk's where it is a plain file no larger than a
+        rules file may be (never a device, a pipe or a huge file, which would hang or fill memory);
+        else none. A document larger than that is not looked at either."""
         text = self.unsaved(path)
         if text is not None:
-            return text
+            return text if len(text) <= MOST_BYTES else ""
         try:
+            found = path.stat()
+            if not stat.S_ISREG(found.st_mode) or found.st_size > MOST_BYTES:
+                return ""
             return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        except (OSError, UnicodeDecodeError, ValueError):       # ValueError: a NUL in the name
             return ""
 
     def pack(self, path: Path) -> PackFiles:

@@ -246,6 +246,8 @@ class Engine(Board, Frames, Chance, Effects, State):
         if option is None:
             ids = [o["id"] for o in decision["options"]]
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
+            if len(option_id) > 100:        # an answer that long names nothing: neither quoted whole nor matched
+                raise GameError(f"'{option_id[:60]}…' is not an option here; the options are: {shown}")
             raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
         self.decision = None
         self.decisions += 1

@@ -59,7 +59,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         if table is None:
             return no_session()
         index = request.query_params.get("replay", "")
-        game = table.replay_game(int(index)) if index.isdecimal() else table.game
+        game = table.replay_game(int(index)) if index.isdecimal() and len(index) <= 9 else table.game
         found = views.inspect_json(game, request.path_params["oid"])
         return JSONResponse(found) if found else JSONResponse({"error": "there is no such piece or space"}, 404)
 
@@ -123,9 +123,12 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             await send_state(table, ws)
             start_bots(table)
             while True:
-                message = await ws.receive_json()
+                received = await ws.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                message = json.loads(received["text"]) if received.get("text") is not None else {}
                 await handle(table, ws, message if isinstance(message, dict) else {})
-        except (WebSocketDisconnect, json.JSONDecodeError, RuntimeError):
+        except (WebSocketDisconnect, json.JSONDecodeError, RecursionError, RuntimeError):
             pass
         finally:
             table.sockets.pop(ws, None)
@@ -146,7 +149,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             table.sockets[ws] = (0, 0)
             await send_state(table, ws)
             return
-        action = ACTIONS.get(kind)
+        action = ACTIONS.get(kind) if isinstance(kind, str) else None
         if action is None:
             await ws.send_json({"type": "error", "message": f"unknown request {str(kind)[:40]!r}"})
             return
@@ -154,7 +157,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             try:
                 await asyncio.to_thread(action, table, message)
             except GameError as err:
-                await ws.send_json({"type": "error", "message": str(err)})
+                await ws.send_json({"type": "error", "message": shown_error(err)})
                 return
         await broadcast(table)
         start_bots(table)
@@ -230,6 +233,14 @@ def replay_of(rules, game) -> Replay:
     return Replay(rules, game.seed, game.variant, game.seats, [list(step) for step in game.trail])
 
 
+def shown_error(err: GameError) -> str:
+    """An error as the page shows it: at most 500 characters (an answer it names may be huge), and
+    no half of a surrogate pair, which JSON cannot carry."""
+    text = str(err)
+    text = text if len(text) <= 500 else text[:500] + "…"
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _int(value, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
@@ -240,9 +251,16 @@ def _choose(table: Table, message: dict) -> None:
 
 def _new(table: Table, message: dict) -> None:
     seats = _int(message.get("seats"), table.game.seats)
-    bots = {int(seat): name for seat, name in (message.get("bots") or {}).items()
-            if str(seat).isdecimal() and name and name != "person"}
+    asked = message.get("bots") or {}
+    if not isinstance(asked, dict) or not all(isinstance(name, str) for name in asked.values()):
+        raise GameError("bots are given as {seat: bot name}")
+    for seat in asked:
+        if not (seat.isascii() and seat.isdecimal() and len(seat) <= 3):
+            raise GameError(f"there is no seat {seat[:12]!r}")
+    bots = {int(seat): name for seat, name in asked.items() if name and name != "person"}
     variant = message.get("variant") or None
+    if variant is not None and not isinstance(variant, str):
+        raise GameError("a variant is given by its name")
     seed = message.get("seed")
     table.start(seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(10**6),
                 variant, seats, bots)

@@ -148,7 +148,9 @@ class Replay:
 
 def read_upload(rules, name: str, data: bytes):
     """A game read from an uploaded save: written to a file of its name, read as the terminal reads one."""
-    shown = Path(name or "upload").name or "upload"
+    shown = Path(name or "upload").name
+    if shown in ("", ".", "..") or not shown.isprintable() or len(shown.encode("utf-8", "replace")) > 200:
+        shown = "upload.json"       # a name no file could have here: the save is read under a plain one
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / shown
         path.write_bytes(data)

@@ -287,3 +287,13 @@ def test_what_the_editor_sends_wrong_is_one_line_never_a_traceback(sent, said):
                           timeout=60)
     err = done.stderr.decode()
     assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_device_a_pipe_or_a_huge_file_named_by_a_request_is_not_read(session, tmp_path):
+    import os
+    pipe = tmp_path / "pipe.rules"
+    os.mkfifo(pipe)
+    huge = tmp_path / "huge.rules"
+    huge.write_text("# " + "x" * 2_100_000 + "\n", encoding="utf-8")
+    for path in (pipe, huge):       # a pipe read would wait for ever (as a device like /dev/zero would fill memory)
+        assert session.hover(path.as_uri(), 0, 0) is None

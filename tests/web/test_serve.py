@@ -163,3 +163,34 @@ def test_ctrl_c_stops_the_server_cleanly():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and "server stopped" in child.before and "Traceback" not in child.before
+
+
+def test_hostile_messages_get_an_error_and_the_socket_stays(serve):
+    from websockets.sync.client import connect
+    served = serve("postmen", seed=3)
+    jar = urllib.request.HTTPCookieProcessor()
+    opener = urllib.request.build_opener(jar)
+    opener.open(served.url).read()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar.cookiejar)
+    assert opener.open(served.url + "api/inspect/gdaniec?replay=" + "9" * 5000).status == 200    # as it stands
+    with connect(served.url.replace("http", "ws") + "ws", additional_headers={"Cookie": cookie}) as ws:
+        ws.recv(timeout=10)                         # the game as it stands
+        for message in ({"type": [1]}, {"type": "new", "bots": [1]}, {"type": "new", "bots": {"1": ["x"]}},
+                        {"type": "new", "bots": {"9" * 5000: "random"}}, {"type": "new", "variant": 5},
+                        {"type": "choose", "option": "\ud800"}, {"type": "choose", "option": "x" * 100_000}):
+            ws.send(json.dumps(message))
+            reply = json.loads(ws.recv(timeout=10))
+            assert reply["type"] == "error" and len(reply["message"]) <= 600, (message, reply)
+        ws.send(b"\x00binary")
+        assert json.loads(ws.recv(timeout=10))["type"] == "error"
+        ws.send(json.dumps({"type": "refresh"}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"       # still there
+
+
+@pytest.mark.parametrize("name", ["..", "a\0b.json", "x" * 300, "é" * 200, "", "../../etc/passwd"])
+def test_an_uploaded_save_loads_whatever_its_file_is_called(name):
+    from interpreter.web.sessions import read_upload
+    rules = interpreter.load_rules("westerplatte")
+    game = rules.new_game(seed=2, seats=2)
+    game.choose(game.decision.options[0].id)
+    assert read_upload(rules, name, game.to_json().encode()).decisions_made == 1
