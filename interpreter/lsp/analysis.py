@@ -74,7 +74,10 @@ class Analysis:
             self.parsed(p)
         files = [(str(p), self.text(p)) for p in pack.files]
         mods = [[(str(pack.change), self.text(pack.change))]] if pack.change is not None else []
-        return pack, self.workspace.check(files, mods)
+        too_long = [Diagnostic(str(p), 1, 1, f"the file has {len(text):,} characters, more than a rules file may "
+                                             f"have ({MOST_BYTES:,}): it is not read; split it")
+                    for p in pack.all() if (text := self.unsaved(p)) is not None and len(text) > MOST_BYTES]
+        return pack, too_long + self.workspace.check(files, mods)
 
     # ---- names ----------------------------------------------------------------------------
 

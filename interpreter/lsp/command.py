@@ -35,13 +35,18 @@ class BoundedInput:
 
 
 class OneLine(logging.Filter):
-    """A fault logged with its traceback (a message that is not JSON) is written as one line."""
+    """A fault logged with its traceback (a message that is not JSON, params that do not fit) is
+    written as one line: the message, then the fault."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
             err = record.exc_info[1]
             record.msg = f"{record.getMessage()} ({type(err).__name__}: {err})"
             record.args, record.exc_info, record.exc_text = None, None, None
+        elif "Traceback (most recent call last)" in (said := record.getMessage()):
+            lines = [line.strip(" |+-^") for line in said.strip().splitlines()]       # a traceback written into the text
+            fault = next((line for line in reversed(lines) if ": " in line), lines[-1])
+            record.msg, record.args = f"{lines[0]} ({fault})", None
         return True
 
 

@@ -9,7 +9,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from lsprotocol import types as T
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from dsl import Diagnostic
@@ -49,11 +51,31 @@ def guarded(handler):
     return run
 
 
+class RulesProtocol(LanguageServerProtocol):
+    """The protocol, answering a request whose params do not fit its method with an 'invalid
+    params' error (left to pygls, it is logged and never answered, and the editor waits)."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as err:
+            if isinstance(data.get("id"), (int, str)) and isinstance(data.get("method"), str):
+                self._send_response(data["id"], error=err.to_response_error())
+            return UNREADABLE
+
+    def handle_message(self, message):
+        if message is not UNREADABLE:
+            super().handle_message(message)
+
+
+UNREADABLE = object()       # a message answered (or, a notification, passed over) as it was read
+
+
 class RulesServer(LanguageServer):
     """A pygls server that knows the packs its open files belong to."""
 
     def __init__(self, version: str, bundled=lambda name: None):
-        super().__init__("garrison", version)
+        super().__init__("garrison", version, protocol_cls=RulesProtocol)
         self.analysis = Analysis(self.unsaved, bundled)
         self.open: dict[Path, str] = {}                       # open file -> its uri as the editor spells it
         self.pending: dict[Path, asyncio.Task] = {}

@@ -297,3 +297,48 @@ def test_a_device_a_pipe_or_a_huge_file_named_by_a_request_is_not_read(session, 
     huge.write_text("# " + "x" * 2_100_000 + "\n", encoding="utf-8")
     for path in (pipe, huge):       # a pipe read would wait for ever (as a device like /dev/zero would fill memory)
         assert session.hover(path.as_uri(), 0, 0) is None
+
+
+def test_a_request_whose_params_do_not_fit_gets_invalid_params_and_one_line_in_the_log():
+    import json
+    import subprocess
+    import sys
+    server = subprocess.Popen([sys.executable, "-m", "interpreter", "lsp"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+
+    def send(message: dict) -> None:
+        body = json.dumps(message).encode()
+        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        server.stdin.flush()
+
+    def receive() -> dict:
+        length = 0
+        while (line := server.stdout.readline()) != b"\r\n":
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        return json.loads(server.stdout.read(length))
+    try:
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}})
+        assert receive()["id"] == 1
+        uri = (ROOT / "nowhere.rules").as_uri()
+        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+              "params": {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}}})
+        assert receive() == {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid Params"}}
+        send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+              "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
+        assert receive()["id"] == 3                 # and it goes on answering
+    finally:
+        server.stdin.close()
+        server.wait(timeout=20)
+    log = server.stderr.read().decode().splitlines()
+    assert log == ["garrison lsp: ERROR Unable to deserialize message (ValueError: Position.line should be in range "
+                   "[0:2147483647], but was -1.)"]
+
+
+def test_a_document_larger_than_a_rules_file_may_be_is_said_to_be_so(session, pack):
+    text = (pack / "game.rules").read_text() + "# " + "x" * 2_000_000 + "\n"
+    uri = session.open(pack / "game.rules", text)
+    found = session.wait_for_diagnostics(uri)
+    assert found[0].message == (f"the file has {len(text):,} characters, more than a rules file may have "
+                                "(2,000,000): it is not read; split it")
+    assert (found[0].range.start.line, found[0].range.start.character) == (0, 0)
