@@ -119,6 +119,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             await ws.close()
             return
         table.sockets[ws] = (0, 0)
+        table.shown = True
         try:
             await send_state(table, ws)
             start_bots(table)

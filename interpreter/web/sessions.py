@@ -13,7 +13,7 @@ from interpreter.saves.files import load_saved
 
 from . import views
 
-MAX_SESSIONS = 64          # the oldest games are dropped beyond this many browser sessions
+MAX_SESSIONS = 64          # beyond this many browser sessions games are dropped: never shown ones first, then the oldest
 
 
 class Table:
@@ -26,6 +26,7 @@ class Table:
         self.replay: Replay | None = None
         self.bot_task = None
         self.generation = 0                # counts the times the game was replaced or rewound
+        self.shown = False                 # a page of this site has connected to it (a bare request never does)
         self.start(seed, variant, seats, bots or {})
 
     def start(self, seed: int, variant: str | None, seats: int, bots: dict) -> None:
@@ -185,5 +186,11 @@ class Tables:
             self.games_started += 1
             self.by_key[key] = table
             while len(self.by_key) > MAX_SESSIONS:
-                self.by_key.popitem(last=False)
+                self.by_key.pop(self.dropped(key))
         return table
+
+    def dropped(self, kept: str) -> str:
+        """The session to drop when there are too many: the oldest whose game no page was ever shown
+        (requests from another site can make sessions, but never connect to them), else the oldest."""
+        never = next((k for k, t in self.by_key.items() if not t.shown and k != kept), None)
+        return never if never is not None else next(iter(self.by_key))

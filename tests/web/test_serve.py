@@ -194,3 +194,14 @@ def test_an_uploaded_save_loads_whatever_its_file_is_called(name):
     game = rules.new_game(seed=2, seats=2)
     game.choose(game.decision.options[0].id)
     assert read_upload(rules, name, game.to_json().encode()).decisions_made == 1
+
+
+def test_sessions_no_page_was_shown_are_dropped_before_a_players():
+    from interpreter.web.sessions import MAX_SESSIONS, Tables
+    tables = Tables(interpreter.load_rules(REPO / "tests" / "fixtures" / "tiny"), seed=1, variant=None, seats=1)
+    tables.open("player").shown = True
+    tables.open("idle")
+    for n in range(MAX_SESSIONS + 5):              # requests from another site, each making a session
+        tables.open(f"drive-by-{n}")
+    assert tables.get("player") is not None and tables.get("idle") is None
+    assert len(tables.by_key) == MAX_SESSIONS
