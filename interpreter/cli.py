@@ -218,8 +218,9 @@ def cmd_play(args) -> int:
     if args.replay_under_new_rules and args.load is None:
         raise UsageError("garrison play: --replay-under-new-rules goes with --load FILE")
     from .lab.bots import budget_problem
-    if budget_problem(args.budget):
-        raise UsageError(f"garrison play: {budget_problem(args.budget)}")
+    problem = budget_problem(args.budget)
+    if problem:
+        raise UsageError(f"garrison play: {problem}")
     if args.budget and not args.bot:
         raise UsageError("garrison play: --budget goes with --bot BOT")
     look_past_ties("play", args.look_past_ties, args.bot)

@@ -52,8 +52,9 @@ def cmd_sim(args) -> int:
     if args.jobs < 1:
         raise UsageError("garrison sim: --jobs must be at least 1")
     from .lab.bots import budget_problem
-    if budget_problem(args.budget):
-        raise UsageError(f"garrison sim: {budget_problem(args.budget)}")
+    problem = budget_problem(args.budget)
+    if problem:
+        raise UsageError(f"garrison sim: {problem}")
     if args.plot is not None:
         args.plot = plot_path("sim", args.plot)
     args.jobs = min(args.jobs, args.games)      # a worker more than there are games would only start and stop

@@ -202,8 +202,8 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
                 changes[key] = int(value)
             except ValueError:
                 raise GameError(f"--compare {key} needs a whole number, not '{value}'") from None
-            most = {"look_past_ties": _most_past_ties, "budget": _most_budget}.get(key)
-            if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most()):
+            most = _most_allowed().get(key)
+            if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")
         else:
             raise GameError(f"--compare cannot change '{key}'{suggest(key, COMPARED.split(', '))}; "
@@ -220,14 +220,10 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
 COMPARED = "variant, bot, mod, nomods, seats, budget, look_past_ties"
 
 
-def _most_past_ties() -> int:
-    from dsl import MAX_LOOK_PAST_TIES
-    return MAX_LOOK_PAST_TIES
-
-
-def _most_budget() -> int:
-    from dsl import MAX_SEARCH_BUDGET
-    return MAX_SEARCH_BUDGET
+def _most_allowed() -> dict[str, int]:
+    """The largest value `--compare` takes for a setting that has one (the same bounds as a pack's hints)."""
+    from dsl import MAX_LOOK_PAST_TIES, MAX_SEARCH_BUDGET
+    return {"look_past_ties": MAX_LOOK_PAST_TIES, "budget": MAX_SEARCH_BUDGET}
 
 
 def text_report(figures: dict) -> list[str]:
