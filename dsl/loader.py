@@ -9,6 +9,7 @@ from .checker import Checker, unreachable_cards, unused_warnings
 from .program import Program
 from .errors import Diagnostic, RulesError, Sources
 from .files import display_path, rules_files
+from .limits import MOST_BYTES
 from .parser import SyntaxProblem, parse_file
 
 
@@ -91,7 +92,6 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
 
 
 MOST_FILES = 1_000       # .rules files in one pack, at most (a bundled game has about a dozen)
-MOST_BYTES = 2_000_000   # bytes in one .rules file, at most (a bundled game's largest has about 25,000)
 SUGGESTED = re.compile(r"\(did you mean ([^)]*)\?\)")
 MOD_ONLY = {A.ReplaceDecl: "replace", A.RemoveDecl: "remove", A.ChangeDecl: "change"}
 SINGLETONS = (A.PlayDecl, A.ResultDecl, A.LayoutDecl, A.EvaluateDecl)

@@ -11,6 +11,7 @@ from .effect_nodes import EffectNodes
 from .expression_nodes import ExpressionNodes
 from .errors import CONTROL, Diagnostic, SyntaxProblem
 from .grammar import lark_parser
+from .limits import MAX_COPIES, MAX_DIGITS, MAX_INT_BITS, MAX_LOOK_PAST_TIES, MAX_SEARCH_BUDGET
 
 
 def _pos(item) -> tuple[int, int]:
@@ -21,11 +22,6 @@ def _pos(item) -> tuple[int, int]:
     return (item.line, item.column)
 
 
-MAX_INT_BITS = 256          # the bound the runtime keeps every computed number within
-MAX_DIGITS = 80
-MAX_COPIES = 10_000         # `xN` after a piece or card
-MAX_SEARCH_BUDGET = 10_000  # `search budget N`: iterations a decision, far beyond what a player waits for
-MAX_LOOK_PAST_TIES = 8      # `look past ties N`: decisions played on, each of them several looks
 GAME_ITEMS = {"seats": "seats", "home": "home", "turns": "turns", "search_budget": "search budget",
               "look_past_ties": "look past ties"}     # what each item of a game block is written as
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from ..errors import suggest
+from ..limits import MAX_COPIES
 from ..types import BOOL, INT, PSEUDO_FIELDS, SPACE, ListType, Named
 from .expressions import ExpressionChecks
 from .scope import Context, Scope
@@ -10,7 +11,6 @@ from .state import CheckState, Pass
 from .statements import StatementChecks
 from .values import ValueChecks
 
-MAX_COPIES = 10_000
 
 
 class DeclarationChecks(Pass):
