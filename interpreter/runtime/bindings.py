@@ -58,9 +58,15 @@ def kept_values(g, level: tuple, chosen: list, rng, work_out):
 def in_random_order(values: list, rng):
     """The values one by one in a random order, each drawn only when asked for (a walk drawing an
     action mostly takes the first): the shuffle of a copy, done as far as it is read."""
-    values = list(values)
+    last = len(values) - 1
+    if last < 0:
+        return
     random = rng.random
-    for end in range(len(values) - 1, -1, -1):
+    pick = int(random() * (last + 1))
+    yield values[pick]      # the first without copying: most walks read no further
+    values = list(values)
+    values[pick] = values[last]
+    for end in range(last - 1, -1, -1):
         pick = int(random() * (end + 1))
         values[pick], values[end] = values[end], values[pick]
         yield values[end]
