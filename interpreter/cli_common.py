@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+
+from dsl import printable
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -63,7 +66,11 @@ class Once(argparse.Action):
 
 
 def integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    """A whole number written in ASCII digits, optionally signed, at most 18 digits (a seed fits in 64 bits)."""
+    digits = text.strip()
+    shown = printable(digits if len(digits) <= 40 else digits[:40] + "…")
+    if not re.fullmatch(r"[+-]?[0-9]+", digits):
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number")
+    if len(digits.lstrip("+-").lstrip("0")) > 18:
+        raise argparse.ArgumentTypeError(f"'{shown}' has more than 18 digits")
+    return int(digits)

@@ -37,7 +37,8 @@ def shares_with_intervals(values: list[int], bins: list[tuple[int, int]]):
     return shares, below, above
 
 
-def _pyplot():
+def pyplot():
+    """matplotlib's pyplot drawing to files, or a one-line error saying how to install it."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -77,7 +78,7 @@ def _drawn_before(path: str) -> bool:
 
 def plot_formats() -> set[str]:
     """The file suffixes a plot can be written as (png, svg, pdf, ...)."""
-    plt = _pyplot()
+    plt = pyplot()
     fig = plt.figure()
     try:
         return set(fig.canvas.get_supported_filetypes())
@@ -87,7 +88,7 @@ def plot_formats() -> set[str]:
 
 def write_plot(runs: list, figures: list[dict], path: str) -> None:
     """Draw the runs' scores and outcomes into a PNG (or any format matplotlib knows by the suffix)."""
-    plt = _pyplot()
+    plt = pyplot()
     scores = [[r["score"] for r in run.results if "error" not in r and r["score"] is not None] for run in runs]
     bins = score_bins(scores)
     fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), gridspec_kw={"width_ratios": [3, 2]})

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from dsl import suggest
+from dsl import printable, suggest
 from interpreter.runtime import GameError
 
 from . import stats
@@ -198,10 +198,10 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         elif key == "nomods":
             mods = []
         elif key in ("seats", "budget", "look_past_ties"):
-            try:
-                changes[key] = int(value)
-            except ValueError:
-                raise GameError(f"--compare {key} needs a whole number, not '{value}'") from None
+            digits = value.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+                raise GameError(f"--compare {key} needs a whole number, not '{printable(value[:40])}'")
+            changes[key] = int(value)
             most = _most_allowed().get(key)
             if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")

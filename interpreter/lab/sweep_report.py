@@ -7,6 +7,7 @@ from pathlib import Path
 from interpreter.runtime import GameError
 
 from . import sim, stats
+from .plot import pyplot
 
 
 def choose_baseline(points: list, spec: str | None) -> int:
@@ -14,7 +15,7 @@ def choose_baseline(points: list, spec: str | None) -> int:
     or settings that match it alone, e.g. `variant=elite,bot=greedy`."""
     if not spec:
         return 0
-    if spec.isdigit():
+    if spec.isascii() and spec.isdigit():
         if 1 <= int(spec) <= len(points):
             return int(spec) - 1
         raise GameError(f"--baseline {spec}: the grid has configurations 1..{len(points)}")
@@ -134,17 +135,6 @@ def _difference(d: dict | None, percent: bool = False) -> str:
     colour = "green" if low > 0 else "red" if high < 0 else None
     value = f"[{colour}]{shown(d['difference'])}[/]" if colour else shown(d["difference"])
     return f"{value}\n[dim]{shown(low)}…{shown(high)}[/]"
-
-
-def pyplot():
-    """matplotlib's pyplot drawing to files, or a one-line error saying how to install it."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise GameError("--plot needs matplotlib: pip install 'garrison[plot]'") from None
-    return plt
 
 
 def plot(summary: dict, path: str) -> None:
