@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 from dsl import suggest
 
+from .dice import seed_state
 from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe, effect_words
@@ -308,7 +309,6 @@ class Game:
     def _copy_engine(self, reseed: Optional[int], hushed: bool = False) -> Engine:
         engine = self._engine.copy(hushed)
         if reseed is not None:
-            from .dice import seed_state
             engine.rng, engine.forced = seed_state(reseed), []
         return engine
 
