@@ -105,7 +105,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
     paragraph, cut so that the whole takes at most `height` lines (one line per region at least)."""
     layout = game.view.layout
     tracks = render.track_lines(game) + render.effect_lines(game)
-    head = [render.status_line(game, layout)] + ([Text("  ").join(tracks)] if tracks else [])
+    head = [render.status_line(game, layout)] + ([render.packed(tracks, Text("  "), width)] if tracks else [])
     regions = layout.regions if layout is not None else []
     titles = [region_title(r) for r in regions]
     title_width = max([len(t) for t in titles] + [len("Elsewhere")])

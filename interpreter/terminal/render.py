@@ -66,16 +66,21 @@ def status_line(game, layout) -> Text:
     """The status variables, ` │ ` between them; a new line rather than a separator where the
     next one would not fit in WIDTH."""
     names = layout.status if layout is not None else game.view.variables
+    return packed([variable_text(game, name) for name in names], Text(" │ ", style="dim"), WIDTH)
+
+
+def packed(items: list[Text], gap: Text, width: int) -> Text:
+    """The items in a row with `gap` between them, starting a new line instead of a gap where
+    the next item would not fit in `width` columns."""
     text = Text()
     line = 0
-    for i, name in enumerate(names):
-        item = variable_text(game, name)
-        if i and line + 3 + item.cell_len > WIDTH:
+    for i, item in enumerate(items):
+        if i and line + gap.cell_len + item.cell_len > width:
             text.append("\n")
             line = 0
         elif i:
-            text.append(" │ ", style="dim")
-            line += 3
+            text.append_text(gap)
+            line += gap.cell_len
         text.append_text(item)
         line += item.cell_len
     return text
