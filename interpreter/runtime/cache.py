@@ -11,12 +11,14 @@ import functools
 import hashlib
 import os
 import pickle
+import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 CACHE_FORMAT = 1
+ENTRY_NAME = re.compile(r"[0-9a-f]{32}\.(rules|base|variant-.+)\.pickle")     # the names `_path` gives
 STALE_AFTER = 30 * 24 * 3600          # seconds: entries unused this long are removed when another is written
 _ENGINE_PACKAGES = ("dsl", "interpreter/runtime")
 
@@ -58,7 +60,7 @@ class PackCache:
             return None
         digest = hashlib.sha256(engine_version().encode())
         for name, text in files:
-            digest.update(f"{name}\0{text}\0".encode())
+            digest.update(f"{name}\0{text}\0".encode("utf-8", "surrogatepass"))   # a name may hold undecodable bytes
         return cls(folder, digest.hexdigest()[:32])
 
     def summary(self) -> dict | None:
@@ -134,6 +136,8 @@ class PackCache:
         now = time.time()
         try:
             for path in self.folder.glob("*.pickle"):
+                if not ENTRY_NAME.fullmatch(path.name):
+                    continue            # not an entry: someone else's file, left alone
                 if now - max(path.stat().st_atime, path.stat().st_mtime) > STALE_AFTER:
                     path.unlink()
         except OSError:

@@ -12,6 +12,17 @@ from .model import Rules
 from .packs import find_change, find_pack
 
 
+SUMMARY_KEYS = {"name", "title", "seats_min", "seats_max", "fingerprint", "warnings", "variants", "diagnostics"}
+
+
+def _well_formed(summary) -> bool:
+    """Whether a kept summary has the shape `load_rules` writes (else the pack is checked again)."""
+    return (isinstance(summary, dict) and summary.keys() == SUMMARY_KEYS
+            and all(isinstance(summary[key], str) for key in ("name", "title", "fingerprint"))
+            and all(isinstance(summary[key], int) for key in ("seats_min", "seats_max"))
+            and all(isinstance(summary[key], list) for key in ("warnings", "variants", "diagnostics")))
+
+
 def load_rules(name_or_path, mods=()) -> Rules:
     """Load, check and compile a pack; raises RulesError listing every error found."""
     path = find_pack(name_or_path)
@@ -20,7 +31,7 @@ def load_rules(name_or_path, mods=()) -> Rules:
     files = _read_files([path] + mod_paths)
     cache = PackCache.for_files(files) if files is not None else None
     summary = cache.summary() if cache is not None else None
-    if summary is not None:
+    if _well_formed(summary):
         return Rules(**summary, **where, cache=cache)
     from dsl import load_pack
     decls, sources, diags = load_pack(path, extra=mod_paths)

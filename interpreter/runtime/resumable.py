@@ -22,6 +22,7 @@ from __future__ import annotations
 from dsl import ast as A
 
 from .op import Op
+from .pycode import comment
 from .statements import PhaseOp
 from .straight import ASKING, escapes
 
@@ -122,7 +123,7 @@ class ResumableWriter:
         """A function `fn(g, e, f)` taking up the frame machine's top frame `f` (removed first if
         `popped`), whose lines `body()` writes with jumps that leave the frames below."""
         name = self.c.code.fresh_name(stem)
-        lines = [(f"def {name}(g, e, f):", None), (f"    # {where}", None)]
+        lines = [(f"def {name}(g, e, f):", None), (f"    # {comment(where)}", None)]
         lines += [("    g.frames.pop()", None)] if popped else []
         lines += [("    base = len(g.frames)", None), ('    env_id = f["env"]', None),
                   ("    g.resume_depth += 1", None), ("    try:", None)]
@@ -159,7 +160,7 @@ class ResumableWriter:
 
     # ---- writing
     def define(self, name: str, block, index: int):
-        lines = [(f"def {name}(g, e, head):", None), (f"    # {block.file}:{block.line}", None),
+        lines = [(f"def {name}(g, e, head):", None), (f"    # {comment(block.file)}:{block.line}", None),
                  ("    base = len(g.frames)", None),
                  ("    env_id = str(g.next_env)       # numbered as the frame machine numbers a call's environment", None),
                  ("    g.next_env += 1", None), ("    g.resume_depth += 1", None), ("    try:", None)]

@@ -31,6 +31,8 @@ def parse_save(text, game_name: str) -> dict:
         raise GameError("the saved game is damaged (a number in it is too long)") from None
     except RecursionError:
         raise GameError("the saved game is damaged (it is nested too deeply)") from None
+    if not valid_unicode(data):
+        raise GameError(UNPAIRED)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("this is not a Garrison saved game")
     if data.get("version") != SAVE_VERSION:
@@ -38,6 +40,18 @@ def parse_save(text, game_name: str) -> dict:
     if data.get("game") != game_name:
         raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
     return data
+
+
+UNPAIRED = "the saved game is damaged (a text in it is not valid Unicode)"
+
+
+def valid_unicode(data) -> bool:
+    """Whether the texts of JSON data are all valid Unicode (JSON may escape half a surrogate pair, which no text can hold)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def check_start(data: dict) -> tuple[int, str | None, int]:

@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, SAVE_VERSION, GameError, bundled_change, check_trail
+from interpreter.runtime import SAVE_FORMAT, SAVE_VERSION, UNPAIRED, GameError, bundled_change, check_trail, valid_unicode
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -123,6 +123,8 @@ def read_save(path) -> tuple[str, dict]:
         raise GameError(f"cannot load {path}: the saved game is damaged (a number in it is too long)") from None
     except RecursionError:
         raise GameError(f"cannot load {path}: the saved game is damaged (it is nested too deeply)") from None
+    if not valid_unicode(data):
+        raise GameError(f"cannot load {path}: {UNPAIRED}")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError(f"cannot load {path}: this is not a Garrison saved game")
     if data.get("version") != SAVE_VERSION:

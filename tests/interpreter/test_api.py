@@ -299,7 +299,8 @@ def test_a_loaded_game_is_the_replay_of_its_choices(postmen_save):
     ('{"format": "garrison-save", "version": 2, "game": "tiny", "seed": 1' + "0" * 5000 + "}",
      r"damaged \(a number in it is too long\)"),
     ('{"format": "garrison-save", "x": ' + "[" * 100_000 + "]" * 100_000 + "}", r"damaged \(it is nested too deeply\)"),
-], ids=["5000-digit-seed", "nested-100000-deep"])
+    ('{"format": "garrison-save", "version": 2, "game": "\\udc00"}', r"damaged \(a text in it is not valid Unicode\)"),
+], ids=["5000-digit-seed", "nested-100000-deep", "lone-surrogate"])
 def test_saves_beyond_what_json_reads_are_game_errors(tiny, text, message):
     with pytest.raises(GameError, match=message):
         tiny.load_game(text)

@@ -139,3 +139,29 @@ def test_entries_unused_for_a_month_are_removed_when_another_is_written(cache):
     interpreter.load_rules("westerplatte")
     assert not any(path.exists() for path in old)
     assert len(entries(cache)) == 2
+
+
+def test_old_files_that_are_not_entries_are_left_alone(cache):
+    cache.mkdir()
+    precious = cache / "model.pickle"
+    precious.write_text("someone's own pickle")
+    month_ago = time.time() - 31 * 24 * 3600
+    os.utime(precious, (month_ago, month_ago))
+    interpreter.load_rules(TINY)
+    assert precious.read_text() == "someone's own pickle"
+
+
+def test_a_kept_summary_of_the_wrong_shape_is_checked_again(cache):
+    import pickle
+    interpreter.load_rules(TINY)
+    (summary,) = cache.glob("*.rules.pickle")
+    entry = pickle.loads(summary.read_bytes())
+    entry["data"] = {"name": 3}
+    summary.write_bytes(pickle.dumps(entry))
+    assert interpreter.load_rules(TINY).title == "Tiny Siege"
+
+
+def test_a_pack_in_a_folder_whose_name_is_not_utf8_loads(cache, tmp_path):
+    folder = tmp_path / os.fsdecode(b"odd\xffname")
+    shutil.copytree(TINY, folder)
+    assert interpreter.load_rules(folder).title == "Tiny Siege"

@@ -304,6 +304,10 @@ def _game_on_two_lines(text: str) -> str:
     return text.replace('"game": "tiny"', '"game": "tiny\\nrm -rf /"', 1)
 
 
+def _half_a_surrogate_pair(text: str) -> str:
+    return re.sub(r'"fingerprint": *"', r'\g<0>\\ud800', text, count=1)
+
+
 def _no_options(text: str) -> str:
     data = json.loads(text)
     data["state"]["decision"]["options"] = []
@@ -316,7 +320,8 @@ def _no_options(text: str) -> str:
     (_variant_5, r"damaged \(its game, seed, variant or seats\)"),
     (_game_on_two_lines, r"damaged \(its game, seed, variant or seats\)"),
     (_no_options, r"damaged \(its pending decision has no options\)"),
-], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options"])
+    (_half_a_surrogate_pair, r"damaged \(a text in it is not valid Unicode\)"),
+], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options", "lone-surrogate"])
 def test_hostile_saves_are_one_line_and_exit_2(tmp_path, damage, message):
     path = save_of(tmp_path)
     path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
