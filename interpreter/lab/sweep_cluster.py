@@ -74,6 +74,8 @@ def _reachable(address: str, timeout: float) -> None:
         socket.create_connection((host, port), timeout=timeout).close()
     except OSError as err:
         raise GameError(f"no Dask scheduler answers at {address} within {timeout:g}s ({err.strerror or err})") from None
+    except UnicodeError:        # a host name no DNS label can spell (`a..b`)
+        raise GameError(f"--scheduler {address} is not a scheduler's address (no such host name)") from None
 
 
 @contextmanager

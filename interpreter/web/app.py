@@ -127,9 +127,12 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
                 received = await ws.receive()
                 if received["type"] == "websocket.disconnect":
                     break
-                message = json.loads(received["text"]) if received.get("text") is not None else {}
+                try:
+                    message = json.loads(received["text"]) if received.get("text") is not None else {}
+                except (ValueError, RecursionError):    # not JSON, or beyond what JSON reads (a 5,000-digit number)
+                    message = {}                        # answered as a message of no known type
                 await handle(table, ws, message if isinstance(message, dict) else {})
-        except (WebSocketDisconnect, json.JSONDecodeError, RecursionError, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             table.sockets.pop(ws, None)

@@ -7,6 +7,7 @@ import threading
 import time
 import webbrowser
 
+from dsl import printable
 from interpreter.runtime import GameError
 
 INSTALL_HINT = "garrison serve needs the web extra: pip install 'garrison[web]'"
@@ -57,8 +58,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
         raise GameError(f"--port must be 0 to 65535, not {port}")
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    except socket.gaierror:
-        raise GameError(f"cannot listen on '{host}': no such address") from None
+    except (socket.gaierror, UnicodeError):     # UnicodeError: a name no DNS label can spell (`a..b`)
+        raise GameError(f"cannot listen on '{printable(host[:100])}': no such address") from None
     sock = socket.socket(info[0], socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -23,6 +23,7 @@ from paths import REPO
     (["postmen", "--variant", "nosuch"], "garrison: unknown variant 'nosuch'; this game has: veteran, elite"),
     (["postmen", "--seats", "3"], "garrison: Soldiers in Postmen's Uniforms takes 1..1 seats, not 3"),
     (["postmen", "--port", "70000"], "garrison: --port must be 0 to 65535, not 70000"),
+    (["postmen", "--host", "a..b"], "garrison: cannot listen on 'a..b': no such address"),
     (["postmen", "--port", "x"], "garrison serve: argument --port: invalid int value: 'x'"),
     (["postmen", "--bot", "1=clever"], "garrison: --bot takes SEAT=BOT with BOT one of random, greedy, mcts, not '1=clever'"),
     (["westerplatte", "--bot", "3=random"], "garrison: --bot names seat 3, but the game has 1 seat(s)"),
@@ -181,8 +182,9 @@ def test_hostile_messages_get_an_error_and_the_socket_stays(serve):
             ws.send(json.dumps(message))
             reply = json.loads(ws.recv(timeout=10))
             assert reply["type"] == "error" and len(reply["message"]) <= 600, (message, reply)
-        ws.send(b"\x00binary")
-        assert json.loads(ws.recv(timeout=10))["type"] == "error"
+        for raw in (b"\x00binary", "not JSON", '{"type": "new", "seed": ' + "9" * 5000 + "}", "[" * 100_000):
+            ws.send(raw)
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"
         ws.send(json.dumps({"type": "refresh"}))
         assert json.loads(ws.recv(timeout=10))["type"] == "state"       # still there
 
