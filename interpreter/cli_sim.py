@@ -49,6 +49,9 @@ def cmd_sim(args) -> int:
     from .lab.plot import write_plot
     if args.games < 1:
         raise UsageError("garrison sim: --games must be at least 1")
+    if args.games > sim.MOST_GAMES:
+        raise UsageError(f"garrison sim: --games is at most {sim.MOST_GAMES:,} (their results are kept in memory); "
+                         f"garrison sweep plays more, keeping them on disk")
     if args.jobs < 1:
         raise UsageError("garrison sim: --jobs must be at least 1")
     from .lab.bots import budget_problem

@@ -92,6 +92,9 @@ class SimRun:
     interrupted: bool = False
 
 
+MOST_GAMES = 1_000_000       # a simulation keeps every game's result in memory, some hundreds of bytes each
+
+
 def run(config: SimConfig, jobs: int = 1, progress=None) -> SimRun:
     """Play the games (game i with seed S+i, whatever `jobs` is); Ctrl-C keeps what finished."""
     _rules(config)                       # load errors surface here, once

@@ -7,6 +7,8 @@ import sys
 
 from interpreter.runtime import GameError, RulesError
 
+MOST_GAMES_A_CONFIGURATION = 10_000_000     # the summary reads every game's row into memory, about 400 bytes each
+
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
@@ -51,6 +53,9 @@ def cmd_sweep(args) -> int:
     for name, least in (("games", 1), ("workers", 1), ("timeout", 1), ("chunk", 0)):
         if getattr(args, name) < least:
             raise UsageError(f"garrison sweep: --{name} must be at least {least}")
+    if args.games > MOST_GAMES_A_CONFIGURATION:
+        raise UsageError(f"garrison sweep: --games is at most {MOST_GAMES_A_CONFIGURATION:,} a configuration "
+                         f"(the summary holds every game's result in memory)")
     spec = sweep.GridSpec(args.pack, args.variant, args.mod, args.scenario, args.seats, args.bot, args.budget)
     try:
         points = sweep.build_grid(spec)

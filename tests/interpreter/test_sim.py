@@ -100,6 +100,7 @@ def test_bad_arguments_are_one_line(capsys):
     (["--compare", "budget=10001"], "--compare budget cannot be 10001"),
     (["--budget", "99999999999999999999"], "garrison sim: argument --budget: '99999999999999999999' has more than 18 digits"),
     (["--budget", "20000"], "garrison sim: --budget is at most 10,000"),
+    (["--games", "1000001"], "garrison sim: --games is at most 1,000,000 (their results are kept in memory)"),
     (["--compare", "look_past_ties=2"], "--compare look_past_ties goes with the greedy bot (add bot=greedy)"),
     (["--compare", "bot=greedy,look_past_ties=9"], "--compare look_past_ties cannot be 9"),
     (["--compare", "look_past_tie=1"], "cannot change 'look_past_tie' (did you mean 'look_past_ties'?)"),

@@ -246,6 +246,7 @@ def test_a_worker_refuses_rules_it_does_not_have(tmp_path):
     ([TINY, "--bot", "clever"], "unknown bot 'clever'"),
     ([TINY, "--seats", "5"], "takes 1..2 seats, not 5"),
     ([TINY, "--games", "0"], "--games must be at least 1"),
+    ([TINY, "--games", "10000001"], "--games is at most 10,000,000 a configuration"),
     (["nowhere"], "unknown game 'nowhere'"),
     ([TINY, "--scheduler", "nonsense"], "is not a scheduler's address"),
     ([TINY, "--scheduler", "tcp://127.0.0.1:1", "--timeout", "1"], "no Dask scheduler answers at tcp://127.0.0.1:1"),
