@@ -6,7 +6,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from interpreter.runtime import GameError
+from interpreter.runtime import GameError, valid_unicode
 
 from ..saves.files import write_atomically
 
@@ -47,7 +47,8 @@ class ResultsFolder:
         return data
 
     def rows(self, key: str) -> dict[int, dict]:
-        """The games recorded for one configuration, by seed (a line cut short by a crash is left out)."""
+        """The games recorded for one configuration, by seed (a line cut short by a crash, or changed
+        into something no game writes, is left out: that game is played again)."""
         path = self.results_path(key)
         found: dict[int, dict] = {}
         if not path.exists():
@@ -56,9 +57,9 @@ class ResultsFolder:
             for line in f:
                 try:
                     row = json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
-                if isinstance(row, dict) and row.get("config") == key and isinstance(row.get("seed"), int):
+                if _row_well_formed(row, key):
                     found.setdefault(row["seed"], row)
         return found
 
@@ -101,6 +102,22 @@ class ResultsFolder:
         for f in self._open.values():
             f.close()
         self._open.clear()
+
+
+def _row_well_formed(row, key: str) -> bool:
+    """Whether a results line is one game of configuration `key` as `sim.play_one` writes it."""
+    if not (isinstance(row, dict) and row.get("config") == key and _whole(row.get("seed")) and valid_unicode(row)):
+        return False
+    if "error" in row:
+        return isinstance(row["error"], str)
+    counts = (row.get("cards"), row.get("tallies"))
+    return (isinstance(row.get("outcome"), str) and (row.get("score") is None or _whole(row["score"]))
+            and _whole(row.get("decisions")) and (row.get("turns") is None or _whole(row["turns"]))
+            and all(isinstance(c, dict) and all(_whole(n) for n in c.values()) for c in counts))
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _well_formed(data: dict) -> bool:

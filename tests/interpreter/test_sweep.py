@@ -138,6 +138,22 @@ def test_a_longer_or_damaged_sweep_plays_only_what_is_missing(capsys, tmp_path, 
     assert all(by_seed[json.loads(r)["seed"]] == r for r in before)          # the lost ones replayed the same
 
 
+def test_rows_changed_into_what_no_game_writes_are_played_again(capsys, tmp_path, scheduler):
+    out = tmp_path / "out"
+    args = [TINY, "--games", "6", "--scheduler", scheduler, "--out", str(out), "--json"]
+    first = run_json(capsys, *args)
+    key = first["configurations"][0]["key"]
+    before = lines(out, key)
+    damaged = [{"config": key, "seed": json.loads(before[0])["seed"]}]                  # no outcome
+    for i, change in enumerate([{"score": float("inf")}, {"outcome": {}}, {"cards": 5}, {"outcome": "\ud800"}], 1):
+        damaged.append(dict(json.loads(before[i]), **change))
+    path = out / "results" / f"{key}.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in damaged) + before[5] + "\n" + "[" * 100_000 + "\n")
+    code, text, err = run(capsys, *args)
+    assert code == 0 and "5 games in" in err, err
+    assert json.loads(text)["configurations"] == first["configurations"]
+
+
 def test_ctrl_c_keeps_what_finished_and_the_next_run_completes(capsys, tmp_path, scheduler, monkeypatch):
     out = tmp_path / "out"
     args = [TINY, "--games", "30", "--chunk", "2", "--scheduler", scheduler, "--out", str(out)]
