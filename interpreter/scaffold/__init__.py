@@ -131,6 +131,9 @@ def test_random_games_end_with_an_outcome():
 '''
 
 
+_TEMPLATE_WORDS = set(re.findall(r"\b[a-z_][a-z0-9_]*\b", GAME))
+
+
 def create_pack(path: str) -> list[Path]:
     """Write game.rules, NOTES.md and a test into a new directory; returns the files written."""
     target = Path(path)
@@ -140,7 +143,7 @@ def create_pack(path: str) -> list[Path]:
     if not re.match(r"[a-z_]", name):
         name = "game_" + name
     from dsl import RESERVED
-    if name in RESERVED:
+    if name in RESERVED or name in _TEMPLATE_WORDS:     # the game's name may be no other name of its rules
         name = name + "_game"
     if target.exists() and not target.is_dir():
         raise GameError(f"'{path}' is a file; give a new directory's name")

@@ -38,3 +38,9 @@ def test_new_refuses_a_name_with_a_line_break_and_shows_a_dash_name_as_a_path(tm
     assert main(["new", "--", "-x"]) == 0
     assert "next: garrison check ./-x && garrison play ./-x --bot random" in capsys.readouterr().out
     assert main(["check", "./-x"]) == 0 and "./-x: ok (X;" in capsys.readouterr().out
+
+
+def test_a_pack_named_as_one_of_the_templates_own_names_still_checks(tmp_path, capsys):
+    for name in ("supply", "wall", "turn", "d6", "raids", "hit", "if"):
+        assert main(["new", str(tmp_path / name)]) == 0
+        assert interpreter.load_rules(tmp_path / name).warnings == [], name
