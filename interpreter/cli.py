@@ -108,6 +108,12 @@ def _version() -> str:
 
 
 def main(argv=None) -> int:
+    if sys.stdout is None:          # started with its output closed (`>&-`)
+        print("garrison: standard output is closed: there is nowhere to write to", file=sys.stderr or sys.__stderr__)
+        return EXIT_ERRORS
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):      # a terminal that cannot show a character gets '?', not an error
+            stream.reconfigure(errors="replace")
     try:
         parser = build_parser()
         autocomplete(parser)

@@ -517,3 +517,17 @@ def test_an_empty_save_name_and_an_empty_bot_are_one_line():
     assert garrison("play", "--load", "").stderr.strip() == "garrison: cannot load a file without a name: name a saved game"
     assert garrison("replay", "").stderr.strip() == "garrison: cannot load a file without a name: name a saved game"
     assert_one_line_usage_error(garrison("play", TINY, "--bot", ""), r"^garrison play: --bot needs a bot's name")
+
+
+def test_an_output_that_cannot_show_a_character_gets_a_stand_in():
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "info", "postmen"], cwd=REPO,
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0 and "Gda?sk" in out.stdout, out.stderr
+
+
+def test_a_closed_output_is_said_in_one_line():
+    out = subprocess.run([sys.executable, "-m", "interpreter.cli", "schema"], cwd=REPO, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, timeout=60,
+                         preexec_fn=lambda: os.close(1))
+    assert out.returncode == 1 and out.stderr == "garrison: standard output is closed: there is nowhere to write to\n"
