@@ -17,7 +17,7 @@ class UsageError(Exception):
 def changes(args) -> list:
     """The mod files, then the scenario file, in the order they apply; a usage error for a file given twice."""
     scenario = getattr(args, "scenario", None)
-    given = list(args.mod) + ([scenario] if scenario else [])
+    given = list(args.mod) + ([scenario] if scenario is not None else [])
     seen = set()
     for path in given:
         real = os.path.realpath(path)

@@ -92,7 +92,8 @@ def cmd_sweep(args) -> int:
             print(f"plot written to {args.plot}")
     if played.interrupted:
         _say(f"stopped: the games finished are kept in {store.path}; run the same command again to play the rest")
-    return EXIT_ERRORS if played.interrupted else EXIT_OK
+    failed = any(c["figures"]["errors"] for c in summary["configurations"])
+    return EXIT_ERRORS if played.interrupted or failed else EXIT_OK
 
 
 def _play(args, points, seeds, recorded, store):

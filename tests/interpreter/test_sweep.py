@@ -354,3 +354,14 @@ def test_a_manifest_of_another_shape_is_refused_before_any_game(capsys, tmp_path
     (out / "manifest.json").write_text(json.dumps({"format": FORMAT, "configurations": configurations}))
     code, _, err = run(capsys, TINY, "--games", "2", "--out", str(out))
     assert code == 2 and "manifest.json is not a sweep manifest (damaged, or another tool's)" in err
+
+
+def test_a_game_the_rules_fail_in_makes_the_exit_code_1(capsys, tmp_path, scheduler):
+    pack = tmp_path / "flaky.rules"
+    pack.write_text('game flaky "Flaky" { seats 1 home box }\nspace box\ndie d6 1..6\n'
+                    'play {\n  if roll d6 == 6 { let x = nth([1], 5) }\n  end game\n}\n'
+                    'result { score 1 outcome "Done" }\n')
+    code, out, err = run(capsys, str(pack), "--games", "30", "--scheduler", scheduler, "--out", str(tmp_path / "out"),
+                         "--json")
+    assert code == 1, err
+    assert json.loads(out)["configurations"][0]["figures"]["errors"] > 0
