@@ -136,7 +136,10 @@ def read_save(path) -> tuple[str, dict]:
     if not (_printable_name(data["game"]) and _whole(data["seed"]) and _whole(data["seats"])
             and (data["variant"] is None or isinstance(data["variant"], str))):
         raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed, variant or seats)")
-    data["trail"] = check_trail(data["trail"])
+    try:
+        data["trail"] = check_trail(data["trail"])
+    except GameError as err:
+        raise GameError(f"cannot load {path}: {err}") from None
     mods = data.get("mods") or []
     if not (isinstance(mods, list)
             and all(isinstance(m, str) and m.endswith(".rules") and m.isprintable() for m in mods)):

@@ -308,6 +308,12 @@ def _half_a_surrogate_pair(text: str) -> str:
     return re.sub(r'"fingerprint": *"', r'\g<0>\\ud800', text, count=1)
 
 
+def _trail_of_a_number(text: str) -> str:
+    data = json.loads(text)
+    data["trail"] = 5
+    return json.dumps(data)
+
+
 def _no_options(text: str) -> str:
     data = json.loads(text)
     data["state"]["decision"]["options"] = []
@@ -321,7 +327,9 @@ def _no_options(text: str) -> str:
     (_game_on_two_lines, r"damaged \(its game, seed, variant or seats\)"),
     (_no_options, r"damaged \(its pending decision has no options\)"),
     (_half_a_surrogate_pair, r"damaged \(a text in it is not valid Unicode\)"),
-], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options", "lone-surrogate"])
+    (_trail_of_a_number, r"damaged \(its list of choices is not readable\)"),
+], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options", "lone-surrogate",
+        "trail-5"])
 def test_hostile_saves_are_one_line_and_exit_2(tmp_path, damage, message):
     path = save_of(tmp_path)
     path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
