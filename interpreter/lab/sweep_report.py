@@ -28,6 +28,8 @@ def choose_baseline(points: list, spec: str | None) -> int:
         if not sep or name not in points[0].settings():
             raise GameError(f"--baseline expects a number, a key or SETTING=VALUE pairs "
                             f"({', '.join(points[0].settings())}), not '{part}'")
+        if name in wanted:
+            raise GameError(f"--baseline gives {name} twice; give it once")
         wanted[name] = "+".join(Path(v).stem for v in value.split(",")) if name in ("mod", "scenario") else value
     found = [i for i, p in enumerate(points) if all(str(p.settings()[k]) == v for k, v in wanted.items())]
     if len(found) != 1:

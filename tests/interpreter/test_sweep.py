@@ -267,6 +267,7 @@ def test_a_worker_refuses_rules_it_does_not_have(tmp_path):
     ([TINY, "--scheduler", "nonsense"], "is not a scheduler's address"),
     ([TINY, "--scheduler", "tcp://127.0.0.1:1", "--timeout", "1"], "no Dask scheduler answers at tcp://127.0.0.1:1"),
     ([TINY, "--baseline", "variant=easy"], "matches no configuration"),
+    ([TINY, "--variant", "hard", "--baseline", "variant=hard,variant=standard"], "--baseline gives variant twice"),
 ])
 def test_bad_arguments_are_one_line(capsys, tmp_path, args, message):
     code, out, err = run(capsys, *args, "--out", str(tmp_path / "out"))
