@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -326,6 +327,8 @@ def files_to_format(paths: list[str]) -> list[Path]:
             raise ValueError("an empty name is no file or directory (name '.' for the current one)")
         path = Path(name)
         if path.is_dir():
+            if not os.access(path, os.R_OK | os.X_OK):
+                raise ValueError(f"cannot read the directory '{name}' (permission denied)")
             found.update(dict.fromkeys(sorted(p for p in path.rglob("*.rules") if p.is_file())))  # never a pipe
         elif path.is_file() and path.suffix == ".rules":
             found[path] = None

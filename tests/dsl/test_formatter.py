@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -271,3 +272,12 @@ def test_a_file_nested_past_laying_out_is_an_error_and_left_alone(tmp_path, caps
     lone.write_bytes(b"# a comment\rspace box\r")
     assert main(["fmt", str(lone)]) == 1
     assert "line 1 ends in a carriage return alone" in capsys.readouterr().err
+
+
+def test_a_directory_that_cannot_be_read_is_said_to_be(tmp_path, capsys, monkeypatch):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "game.rules").write_text("var y: int = 2\n", encoding="utf-8")
+    monkeypatch.setattr("os.access", lambda path, mode: Path(path) != locked)      # as for a user other than root
+    assert main(["fmt", str(locked)]) == 2
+    assert capsys.readouterr().err.strip() == f"garrison fmt: cannot read the directory '{locked}' (permission denied)"
