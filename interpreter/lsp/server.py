@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 from collections import defaultdict
 from pathlib import Path
 
 from lsprotocol import types as T
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import (JsonRpcException, JsonRpcInvalidRequest, JsonRpcParseError,
+                              JsonRpcServerNotInitialized)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
@@ -52,20 +54,39 @@ def guarded(handler):
 
 
 class RulesProtocol(LanguageServerProtocol):
-    """The protocol, answering a request whose params do not fit its method with an 'invalid
-    params' error (left to pygls, it is logged and never answered, and the editor waits)."""
+    """The protocol, answering as JSON-RPC asks where pygls would only log: a request whose params
+    do not fit its method gets 'invalid params', JSON that is no message 'invalid request', and a
+    request before `initialize` 'server not initialized' (left to pygls, the editor would wait)."""
+
+    initialize_seen = False
 
     def structure_message(self, data):
         try:
             return super().structure_message(data)
         except JsonRpcException as err:
             if isinstance(data.get("id"), (int, str)) and isinstance(data.get("method"), str):
-                self._send_response(data["id"], error=err.to_response_error())
+                self.answer_error(data["id"], err)
             return UNREADABLE
 
     def handle_message(self, message):
-        if message is not UNREADABLE:
-            super().handle_message(message)
+        if message is UNREADABLE:
+            return
+        if not hasattr(message, "jsonrpc"):     # a number, a list, an object that is no JSON-RPC message
+            given = message.get("id") if isinstance(message, dict) else None
+            self.answer_error(given if isinstance(given, (int, str)) else None, JsonRpcInvalidRequest())
+            return
+        method = getattr(message, "method", None)
+        if method == T.INITIALIZE:
+            self.initialize_seen = True
+        elif not self.initialize_seen and method is not None and method != T.EXIT:
+            if hasattr(message, "id"):      # a notification before it is dropped
+                self.answer_error(message.id, JsonRpcServerNotInitialized())
+            return
+        super().handle_message(message)
+
+    def answer_error(self, msg_id, error: JsonRpcException) -> None:
+        """An error response, its id null where none could be read (pygls would leave the id out)."""
+        self._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": error.code, "message": error.message}})
 
 
 UNREADABLE = object()       # a message answered (or, a notification, passed over) as it was read
@@ -80,6 +101,12 @@ class RulesServer(LanguageServer):
         self.open: dict[Path, str] = {}                       # open file -> its uri as the editor spells it
         self.pending: dict[Path, asyncio.Task] = {}
         self.published: dict[Path, set[Path]] = defaultdict(set)   # pack -> files given diagnostics
+
+    def report_server_error(self, error: Exception, source) -> None:
+        if isinstance(error, json.JSONDecodeError):     # a body that is not JSON: answered, as JSON-RPC asks
+            self.protocol.answer_error(None, JsonRpcParseError())
+            return
+        super().report_server_error(error, source)
 
     # ---- files ----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """`garrison lsp` spoken to over its protocol: a server process, a client, and a small pack of two files."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -31,10 +32,18 @@ def pack(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def session():
+def server():
     s = Session()
     yield s
     s.close()
+
+
+@pytest.fixture
+def session(server):
+    """The server, with every document a test opened closed after it, so that no test sees another's unsaved text."""
+    yield server
+    for uri in list(server.versions):
+        server.close_file(uri)
 
 
 def place(text: str, needle: str, nth: int = 0, offset: int = 0) -> tuple[int, int]:
@@ -299,40 +308,76 @@ def test_a_device_a_pipe_or_a_huge_file_named_by_a_request_is_not_read(session, 
         assert session.hover(path.as_uri(), 0, 0) is None
 
 
-def test_a_request_whose_params_do_not_fit_gets_invalid_params_and_one_line_in_the_log():
-    import json
-    import subprocess
-    import sys
-    server = subprocess.Popen([sys.executable, "-m", "interpreter", "lsp"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+class RawServer:
+    """`garrison lsp` spoken to byte for byte, to send what no well-behaved client would."""
 
-    def send(message: dict) -> None:
-        body = json.dumps(message).encode()
-        server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        server.stdin.flush()
+    def __init__(self):
+        import subprocess
+        import sys
+        self.process = subprocess.Popen([sys.executable, "-m", "interpreter", "lsp"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
 
-    def receive() -> dict:
+    def send_body(self, body: bytes) -> None:
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def send(self, message) -> None:
+        self.send_body(json.dumps(message).encode())
+
+    def receive(self) -> dict:
         length = 0
-        while (line := server.stdout.readline()) != b"\r\n":
+        while (line := self.process.stdout.readline()) != b"\r\n":
             if line.lower().startswith(b"content-length:"):
                 length = int(line.split(b":")[1])
-        return json.loads(server.stdout.read(length))
+        return json.loads(self.process.stdout.read(length))
+
+    def initialize(self) -> None:
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}})
+        assert self.receive()["id"] == 1
+
+    def stop(self) -> list[str]:
+        """Close the server's input; the lines of its log."""
+        self.process.stdin.close()
+        self.process.wait(timeout=20)
+        return self.process.stderr.read().decode().splitlines()
+
+
+def test_a_request_whose_params_do_not_fit_gets_invalid_params_and_one_line_in_the_log():
+    server = RawServer()
     try:
-        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}})
-        assert receive()["id"] == 1
+        server.initialize()
         uri = (ROOT / "nowhere.rules").as_uri()
-        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
-              "params": {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}}})
-        assert receive() == {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid Params"}}
-        send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
-              "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
-        assert receive()["id"] == 3                 # and it goes on answering
+        server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}}})
+        assert server.receive() == {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid Params"}}
+        server.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
+        assert server.receive()["id"] == 3                 # and it goes on answering
     finally:
-        server.stdin.close()
-        server.wait(timeout=20)
-    log = server.stderr.read().decode().splitlines()
+        log = server.stop()
     assert log == ["garrison lsp: ERROR Unable to deserialize message (ValueError: Position.line should be in range "
                    "[0:2147483647], but was -1.)"]
+
+
+def test_what_is_no_message_gets_the_error_json_rpc_names_for_it():
+    server = RawServer()
+    uri = (ROOT / "nowhere.rules").as_uri()
+    hover = {"jsonrpc": "2.0", "method": "textDocument/hover",
+             "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}}
+    try:
+        server.send(dict(hover, id=7))                      # before initialize
+        assert server.receive() == {"jsonrpc": "2.0", "id": 7, "error": {"code": -32002, "message": "ServerNotInitialized"}}
+        server.initialize()
+        server.send_body(b"{abc}")
+        assert server.receive() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse Error"}}
+        for garbage, given in ((5, None), ([1, 2], None), ({"id": 8, "method": "x"}, 8)):
+            server.send(garbage)
+            assert server.receive() == {"jsonrpc": "2.0", "id": given,
+                                        "error": {"code": -32600, "message": "Invalid Request"}}, garbage
+        server.send(dict(hover, id=9))
+        assert server.receive()["id"] == 9                 # and it goes on answering
+    finally:
+        server.stop()
 
 
 def test_a_document_larger_than_a_rules_file_may_be_is_said_to_be_so(session, pack):
