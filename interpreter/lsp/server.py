@@ -79,7 +79,7 @@ class RulesProtocol(LanguageServerProtocol):
         if method == T.INITIALIZE:
             self.initialize_seen = True
         elif not self.initialize_seen and method is not None and method != T.EXIT:
-            if hasattr(message, "id"):      # a notification before it is dropped
+            if hasattr(message, "id"):      # a request; a notification before `initialize` is dropped
                 self.answer_error(message.id, JsonRpcServerNotInitialized())
             return
         super().handle_message(message)
