@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from importlib import metadata
@@ -407,7 +408,13 @@ def _fmt_file(path, check: bool) -> str:
         print(short_diff(text, formatted, str(path)))
     else:
         bom = "\ufeff" if raw.startswith("\ufeff".encode()) else ""
-        write_atomically(path, bom + formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
+        try:
+            if not os.access(path, os.W_OK):        # written by renaming over it, which a read-only file allows
+                raise PermissionError("the file is read-only")
+            write_atomically(path, bom + formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
+        except OSError as err:
+            print(f"{path}: error: {err.strerror or err}; the file is left as it is", file=sys.stderr)
+            return "error"
         print(f"formatted {path}")
     return "changed"
 

@@ -187,7 +187,8 @@ def load_saved(rules, path: str, replay_under_new_rules: bool = False):
 
 def save_target_problem(path) -> str | None:
     """Why a game cannot be saved to `path`, in words (an empty name, a folder, a folder that does
-    not exist, a file that is not a saved game, which saving would destroy), or None if it can."""
+    not exist, a file that is not a saved game, which saving would destroy, a read-only file), or
+    None if it can."""
     if not str(path).strip():
         return "the file name is empty"
     if "\0" in str(path):
@@ -204,6 +205,8 @@ def save_target_problem(path) -> str | None:
         return (err.strerror or str(err)).lower()
     if target.exists() and not _is_save(target):
         return "that file exists and is not a saved game (name another file)"
+    if target.exists() and not os.access(target, os.W_OK):     # saving renames over it, which would be allowed
+        return "that file is read-only (name another file, or make it writable)"
     return None
 
 

@@ -281,3 +281,12 @@ def test_a_directory_that_cannot_be_read_is_said_to_be(tmp_path, capsys, monkeyp
     monkeypatch.setattr("os.access", lambda path, mode: Path(path) != locked)      # as for a user other than root
     assert main(["fmt", str(locked)]) == 2
     assert capsys.readouterr().err.strip() == f"garrison fmt: cannot read the directory '{locked}' (permission denied)"
+
+
+def test_a_read_only_file_is_left_as_it_is(tmp_path, capsys, monkeypatch):
+    locked = tmp_path / "game.rules"
+    locked.write_text("var y:int=2\n", encoding="utf-8")
+    monkeypatch.setattr("os.access", lambda path, mode: Path(path) != locked)      # as for a user other than root
+    assert main(["fmt", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.strip() == f"{locked}: error: the file is read-only; the file is left as it is"
+    assert locked.read_text(encoding="utf-8") == "var y:int=2\n"

@@ -232,6 +232,13 @@ def test_only_plain_files_holding_a_save_or_nothing_are_written_over(tmp_path):
     assert save_target_problem(str(resorted)) is None
 
 
+def test_a_read_only_save_is_not_written_over(tmp_path, monkeypatch):
+    protected = tmp_path / "kept.json"
+    protected.write_text(json.dumps({"trail": [], "format": "garrison-save"}), encoding="utf-8")
+    monkeypatch.setattr("os.access", lambda path, mode: Path(path) != protected)     # as for a user other than root
+    assert save_target_problem(str(protected)) == "that file is read-only (name another file, or make it writable)"
+
+
 def test_keeping_an_older_save_keeps_its_link_and_permissions(tmp_path, rules):
     real = tmp_path / "real"
     real.mkdir()
