@@ -1,6 +1,7 @@
 """Batch simulation: many seeded bot games, in parallel processes, summarised for designers."""
 from __future__ import annotations
 
+import argparse
 import gc
 import multiprocessing
 import sys
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from dsl import printable, suggest
+from interpreter.cli_common import integer
 from interpreter.runtime import GameError
 
 from . import stats
@@ -201,10 +203,10 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         elif key == "nomods":
             mods = []
         elif key in ("seats", "budget", "look_past_ties"):
-            digits = value.removeprefix("-")
-            if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-                raise GameError(f"--compare {key} needs a whole number, not '{printable(value[:40])}'")
-            changes[key] = int(value)
+            try:
+                changes[key] = integer(value)
+            except argparse.ArgumentTypeError:
+                raise GameError(f"--compare {key} needs a whole number, not '{printable(value[:40])}'") from None
             most = _most_allowed().get(key)
             if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")

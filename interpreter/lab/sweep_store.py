@@ -6,7 +6,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from interpreter.runtime import GameError, valid_unicode
+from interpreter.runtime import GameError, valid_unicode, whole
 
 from ..saves.files import write_atomically
 
@@ -106,18 +106,14 @@ class ResultsFolder:
 
 def _row_well_formed(row, key: str) -> bool:
     """Whether a results line is one game of configuration `key` as `sim.play_one` writes it."""
-    if not (isinstance(row, dict) and row.get("config") == key and _whole(row.get("seed")) and valid_unicode(row)):
+    if not (isinstance(row, dict) and row.get("config") == key and whole(row.get("seed")) and valid_unicode(row)):
         return False
     if "error" in row:
         return isinstance(row["error"], str)
     counts = (row.get("cards"), row.get("tallies"))
-    return (isinstance(row.get("outcome"), str) and (row.get("score") is None or _whole(row["score"]))
-            and _whole(row.get("decisions")) and (row.get("turns") is None or _whole(row["turns"]))
-            and all(isinstance(c, dict) and all(_whole(n) for n in c.values()) for c in counts))
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return (isinstance(row.get("outcome"), str) and (row.get("score") is None or whole(row["score"]))
+            and whole(row.get("decisions")) and (row.get("turns") is None or whole(row["turns"]))
+            and all(isinstance(c, dict) and all(whole(n) for n in c.values()) for c in counts))
 
 
 def _well_formed(data: dict) -> bool:

@@ -13,7 +13,7 @@ _PUBLIC = {
     "Result": "interpreter.runtime.game", "SAVE_FORMAT": "interpreter.runtime.game", "SAVE_VERSION": "interpreter.runtime.savecheck",
     "Event": "interpreter.runtime.events",
     "RulesView": "interpreter.runtime.view",
-    "check_trail": "interpreter.runtime.savecheck", "valid_unicode": "interpreter.runtime.savecheck", "UNPAIRED": "interpreter.runtime.savecheck",
+    "check_trail": "interpreter.runtime.savecheck", "valid_unicode": "interpreter.runtime.savecheck", "whole": "interpreter.runtime.savecheck", "UNPAIRED": "interpreter.runtime.savecheck",
     "seed_state": "interpreter.runtime.dice",
     "find_pack": "interpreter.runtime.packs", "bundled_names": "interpreter.runtime.packs",
     "bundled_pack": "interpreter.runtime.packs", "bundled_change": "interpreter.runtime.packs",

@@ -57,12 +57,13 @@ def valid_unicode(data) -> bool:
 def check_start(data: dict) -> tuple[int, str | None, int]:
     """The save's seed, variant and seats, checked to be of the right types."""
     seed, variant, seats = data["seed"], data["variant"], data["seats"]
-    if not (_whole(seed) and _whole(seats) and (variant is None or isinstance(variant, str))):
+    if not (whole(seed) and whole(seats) and (variant is None or isinstance(variant, str))):
         raise GameError("the saved game is damaged (its seed, variant or seats)")
     return seed, variant, seats
 
 
-def _whole(value) -> bool:
+def whole(value) -> bool:
+    """Whether a value read from JSON is a whole number (not true or false, which Python counts as ints)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -11,7 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, SAVE_VERSION, UNPAIRED, GameError, bundled_change, check_trail, valid_unicode
+from interpreter.runtime import (SAVE_FORMAT, SAVE_VERSION, UNPAIRED, GameError, bundled_change, check_trail,
+                                 valid_unicode, whole)
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -133,7 +134,7 @@ def read_save(path) -> tuple[str, dict]:
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
-    if not (_printable_name(data["game"]) and _whole(data["seed"]) and _whole(data["seats"])
+    if not (_printable_name(data["game"]) and whole(data["seed"]) and whole(data["seats"])
             and (data["variant"] is None or isinstance(data["variant"], str))):
         raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed, variant or seats)")
     try:
@@ -145,10 +146,6 @@ def read_save(path) -> tuple[str, dict]:
             and all(isinstance(m, str) and m.endswith(".rules") and m.isprintable() for m in mods)):
         raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be .rules files)")
     return text, data
-
-
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _printable_name(value) -> bool:
