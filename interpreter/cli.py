@@ -11,7 +11,7 @@ from importlib import metadata
 from interpreter.runtime import GameError, RulesError
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once, UsageError,
-                         changes, integer, look_past_ties)
+                         budget_for, changes, integer, look_past_ties)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -230,6 +230,7 @@ def cmd_play(args) -> int:
         raise UsageError(f"garrison play: {problem}")
     if args.budget and not args.bot:
         raise UsageError("garrison play: --budget goes with --bot BOT")
+    budget_for("play", args.budget, args.bot)
     look_past_ties("play", args.look_past_ties, args.bot)
     if args.no_save and args.save is not None:
         raise UsageError("garrison play: --save FILE and --no-save contradict each other; give one")
@@ -379,6 +380,8 @@ def cmd_fmt(args) -> int:
         files = files_to_format(args.paths)
     except ValueError as err:
         raise UsageError(f"garrison fmt: {err}") from None
+    if not files:
+        print(f"garrison fmt: no .rules files in {', '.join(args.paths)}; nothing to format", file=sys.stderr)
     outcomes = [_fmt_file(path, args.check) for path in files]
     return EXIT_ERRORS if "error" in outcomes or (args.check and "changed" in outcomes) else EXIT_OK
 

@@ -35,6 +35,12 @@ LOOK_PAST_TIES_HELP = ("decisions the greedy bot plays on past a tie, 0 to 8 (0:
                        "`look past ties` or the bot's default")
 
 
+def budget_for(command: str, budget: int, bot) -> None:
+    """A usage error where `--budget` is given to the random bot, which looks at nothing it could count."""
+    if budget and bot == "random":
+        raise UsageError(f"garrison {command}: --budget goes with --bot greedy or mcts (the random bot looks at nothing)")
+
+
 def look_past_ties(command: str, value, bot) -> None:
     """A usage error where `--look-past-ties` is out of range or given without the greedy bot."""
     if value is None:

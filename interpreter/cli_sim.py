@@ -7,7 +7,7 @@ import sys
 
 from interpreter.runtime import RulesError
 
-from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, Once, UsageError, changes,
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, Once, UsageError, budget_for, changes,
                          integer, look_past_ties, plot_path)
 from .lab.progress import progress_printer
 
@@ -64,6 +64,7 @@ def cmd_sim(args) -> int:
     if args.bot not in BOTS:
         from dsl import suggest
         raise UsageError(f"garrison sim: unknown bot '{args.bot}'{suggest(args.bot, BOTS)}; bots: {', '.join(BOTS)}")
+    budget_for("sim", args.budget, args.bot)
     look_past_ties("sim", args.look_past_ties, args.bot)
     variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget,

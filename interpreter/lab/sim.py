@@ -219,6 +219,10 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         raise GameError(f"--compare bot={compared.bot}: unknown bot{suggest(compared.bot, BOTS)}; bots: {', '.join(BOTS)}")
     if compared.look_past_ties is not None and compared.bot != "greedy":
         raise GameError("--compare look_past_ties goes with the greedy bot (add bot=greedy)")
+    if "budget" in changes and compared.bot == "random":
+        raise GameError("--compare budget goes with a bot that looks ahead (add bot=greedy or bot=mcts)")
+    if compared == base:
+        raise GameError(f"--compare {spec.strip()} changes nothing: both sides would play the same games")
     return compared
 
 

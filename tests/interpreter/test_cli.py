@@ -189,6 +189,7 @@ def test_play_broken_pack_exits_1():
     (["play"], r"name the GAME to play \(or --load FILE to resume one\)"),
     (["play", TINY, "--replay-under-new-rules"], r"--replay-under-new-rules goes with --load FILE$"),
     (["play", TINY, "--budget", "3"], r"^garrison play: --budget goes with --bot BOT$"),
+    (["play", TINY, "--bot", "random", "--budget", "3"], r"^garrison play: --budget goes with --bot greedy or mcts \(the random bot looks at nothing\)$"),
     (["play", TINY, "--bot", "greedy", "--budget", "-2"], r"^garrison play: --budget cannot be negative$"),
     (["play", TINY, "--bot", "mcts", "--budget", "10001"],
      r"^garrison play: --budget is at most 10,000 \(looks or search iterations a decision\), not 10,001$"),
@@ -539,3 +540,10 @@ def test_a_closed_output_is_said_in_one_line():
                          stderr=subprocess.PIPE, text=True, timeout=60,
                          preexec_fn=lambda: os.close(1))
     assert out.returncode == 1 and out.stderr == "garrison: standard output is closed: there is nowhere to write to\n"
+
+
+def test_fmt_says_so_when_a_folder_holds_no_rules_files(tmp_path):
+    (tmp_path / "notes.txt").write_text("no rules here\n")
+    run = garrison("fmt", str(tmp_path))
+    assert run.returncode == 0
+    assert run.stderr.strip() == f"garrison fmt: no .rules files in {tmp_path}; nothing to format"
