@@ -50,10 +50,16 @@ def pyplot():
 
 def plot_target(plot: str) -> str:
     """The file `--plot` names, checked before any game is played (GameError if it cannot be one):
-    a bare name gets .png; a folder that does not exist, a kind of picture matplotlib cannot draw,
-    or a file that is there and is not an earlier plot (which drawing would destroy) is refused."""
+    a bare name gets .png; a folder that does not exist or cannot be written in, a device or pipe,
+    a kind of picture matplotlib cannot draw, or a file that is there and is not an earlier plot
+    (which drawing would destroy) is refused."""
     if not plot.strip() or os.path.isdir(plot) or not os.path.isdir(os.path.dirname(os.path.abspath(plot))):
         raise GameError(f"--plot needs a file in a folder that exists, not {plot!r}")
+    if os.path.lexists(plot) and not os.path.isfile(plot):
+        raise GameError(f"--plot needs a file, not {plot!r}, which is a device, pipe or link to nothing")
+    folder = os.path.dirname(os.path.abspath(plot))
+    if not os.access(folder, os.W_OK):
+        raise GameError(f"--plot cannot write in {folder}: the folder is not writable")
     if not os.path.splitext(plot)[1]:
         plot += ".png"                          # the picture's kind goes by the name's suffix
     suffix = os.path.splitext(plot)[1].lstrip(".").lower()

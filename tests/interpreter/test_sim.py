@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -111,6 +112,7 @@ def test_bad_arguments_are_one_line(capsys):
     (["--bot", "greedy", "--look-past-ties", "9"], "garrison sim: --look-past-ties must be 0 to 8, not 9"),
     (["--plot", "."], "--plot needs a file in a folder that exists, not '.'"),
     (["--plot", "no/such/folder/p.png"], "--plot needs a file in a folder that exists"),
+    (["--plot", os.devnull], f"--plot needs a file, not '{os.devnull}', which is a device, pipe or link to nothing"),
 ])
 def test_what_sim_cannot_do_is_said_before_it_plays(capsys, args, said):
     assert main(["sim", TINY, "--games", "2", *args]) == 2
