@@ -87,7 +87,7 @@ def build_grid(spec: GridSpec) -> list[Point]:
         raise GameError(problem)
     pack = _pack(spec.pack)
     mod_sets = [_files(m, "mod") for m in spec.mods or [NONE]]
-    scenarios = [(_files(s, "scenario") or (None,))[0] for s in spec.scenarios or [NONE]]
+    scenarios = [_scenario(s) for s in spec.scenarios or [NONE]]
     variants = [None if v in (STANDARD, NONE) else v for v in spec.variants or [STANDARD]]
     points: dict[str, Point] = {}
     for mods, scenario in product(mod_sets, scenarios):
@@ -113,11 +113,22 @@ def _pack(name: str) -> str:
     return str(path.resolve())
 
 
+def _scenario(item: str) -> str | None:
+    """The one scenario file an item of --scenario names, or None for the pack's own set-up."""
+    files = _files(item, "scenario")
+    if len(files) > 1:
+        raise GameError(f"--scenario takes one file at a time, not {item!r}: give --scenario again for another")
+    return files[0] if files else None
+
+
 def _files(item: str, what: str) -> tuple:
     if item == NONE:
         return ()
+    names = [p.strip() for p in item.split(",") if p.strip()]
+    if not names:
+        raise GameError(f"{what} names no file: give FILE[,FILE...] or '{NONE}'")
     out = []
-    for name in filter(None, (p.strip() for p in item.split(","))):
+    for name in names:
         path = Path(name)
         if not path.is_file():
             raise GameError(f"{what} file not found: {name}")

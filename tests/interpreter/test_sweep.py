@@ -259,6 +259,8 @@ def test_a_worker_refuses_rules_it_does_not_have(tmp_path):
 @pytest.mark.parametrize("args,message", [
     ([TINY, "--variant", "easy"], "unknown variant 'easy'"),
     ([TINY, "--mod", "missing.rules"], "mod file not found: missing.rules"),
+    ([TINY, "--mod", " , "], "mod names no file: give FILE[,FILE...] or 'none'"),
+    ([TINY, "--scenario", f"{TINY}/game.rules,{TINY}/game.rules"], "--scenario takes one file at a time"),
     ([TINY, "--bot", "clever"], "unknown bot 'clever'"),
     ([TINY, "--seats", "5"], "takes 1..2 seats, not 5"),
     ([TINY, "--games", "0"], "--games must be at least 1"),
