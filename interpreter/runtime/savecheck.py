@@ -21,12 +21,16 @@ def _state_checker():
     return TypeAdapter(State)
 
 
-def parse_save(text, game_name: str) -> dict:
-    """The JSON of a save of the game `game_name`, of this format and version."""
+def parse_save(text, game_name: str | None = None) -> dict:
+    """The JSON of a save of this format and version (of the game `game_name`, where given);
+    GameError saying what is wrong, in words for a player, otherwise."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as err:
-        raise GameError(f"this is not a saved game (not valid JSON: {err})") from None
+    except json.JSONDecodeError as err:
+        raise GameError(f"the saved game is damaged or cut short "
+                        f"(not valid JSON at line {err.lineno}, column {err.colno})") from None
+    except TypeError:
+        raise GameError("this is not a saved game (not text)") from None
     except ValueError:          # a number with more digits than Python converts
         raise GameError("the saved game is damaged (a number in it is too long)") from None
     except RecursionError:
@@ -37,7 +41,7 @@ def parse_save(text, game_name: str) -> dict:
         raise GameError("this is not a Garrison saved game")
     if data.get("version") != SAVE_VERSION:
         raise GameError(f"saved game version {data.get('version')!r} is not supported (this Garrison reads version {SAVE_VERSION})")
-    if data.get("game") != game_name:
+    if game_name is not None and data.get("game") != game_name:
         raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
     return data
 

@@ -11,8 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.runtime import (SAVE_FORMAT, SAVE_VERSION, UNPAIRED, GameError, bundled_change, check_trail,
-                                 valid_unicode, whole)
+from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail, parse_save, whole
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -116,21 +115,9 @@ def read_save(path) -> tuple[str, dict]:
     if not text.strip():
         raise GameError(f"cannot load {path}: the file is empty")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise GameError(f"cannot load {path}: the file is damaged or cut short "
-                        f"(not valid JSON at line {err.lineno}, column {err.colno})") from None
-    except ValueError:          # a number with more digits than Python converts
-        raise GameError(f"cannot load {path}: the saved game is damaged (a number in it is too long)") from None
-    except RecursionError:
-        raise GameError(f"cannot load {path}: the saved game is damaged (it is nested too deeply)") from None
-    if not valid_unicode(data):
-        raise GameError(f"cannot load {path}: {UNPAIRED}")
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise GameError(f"cannot load {path}: this is not a Garrison saved game")
-    if data.get("version") != SAVE_VERSION:
-        raise GameError(f"cannot load {path}: saved game version {data.get('version')!r} is not supported "
-                        f"(this Garrison reads version {SAVE_VERSION})")
+        data = parse_save(text)
+    except GameError as err:
+        raise GameError(f"cannot load {path}: {err}") from None
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")

@@ -168,8 +168,8 @@ def test_saved_game_from_changed_rules_is_refused_unless_replayed_under_them(tin
 
 
 @pytest.mark.parametrize("text, message", [
-    ("not json at all", "not a saved game"),
-    ("", "not a saved game"),
+    ("not json at all", "the saved game is damaged or cut short \\(not valid JSON at line 1, column 1\\)"),
+    ("", "damaged or cut short"),
     ("[1, 2, 3]", "not a Garrison saved game"),
     ('{"format": "something-else"}', "not a Garrison saved game"),
     ('{"format": "garrison-save", "version": 99, "game": "tiny"}', "version 99 is not supported"),

@@ -310,9 +310,9 @@ def good_save(tmp_path):
 
 
 @pytest.mark.parametrize("damage, message", [
-    (lambda text: text[: len(text) // 2], r"cannot load bad\.json: the file is damaged or cut short"),
+    (lambda text: text[: len(text) // 2], r"cannot load bad\.json: the saved game is damaged or cut short"),
     (lambda text: "", r"cannot load bad\.json: the file is empty"),
-    (lambda text: "hello", r"cannot load bad\.json: the file is damaged or cut short"),
+    (lambda text: "hello", r"cannot load bad\.json: the saved game is damaged or cut short"),
     (lambda text: '{"format": "something else"}', r"cannot load bad\.json: this is not a Garrison saved game"),
 ])
 def test_a_damaged_save_is_one_line_and_exit_2(good_save, damage, message):

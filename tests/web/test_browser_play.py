@@ -107,8 +107,8 @@ def test_a_damaged_save_gets_a_clear_message_and_the_game_goes_on(serve, browser
     page.set_input_files("#load-file", str(damaged))
     message = page.locator("#message-text")
     message.wait_for()
-    assert message.text_content() == ("This file cannot be loaded: cannot load mine.json: the file is damaged or "
-                                      "cut short (not valid JSON at line 1, column " +
+    assert message.text_content() == ("This file cannot be loaded: cannot load mine.json: the saved game is damaged "
+                                      "or cut short (not valid JSON at line 1, column " +
                                       message.text_content().rsplit("column ", 1)[1])
     assert str(tmp_path) not in message.text_content() and "/tmp" not in message.text_content()
     altered = json.loads(good)
