@@ -10,8 +10,8 @@ from importlib import metadata
 
 from interpreter.runtime import GameError, RulesError
 
-from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once, UsageError,
-                         budget_for, changes, integer, look_past_ties)
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once,
+                         UsageError, budget_for, changes, integer, look_past_ties)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -134,7 +134,7 @@ def main(argv=None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except OSError as err:              # a file named that the system refuses (a name too long, a full disk)
         print(f"garrison: {file_problem(err)}", file=sys.stderr)
         return EXIT_ERRORS
@@ -273,7 +273,9 @@ def cmd_play(args) -> int:
         from .terminal.prompt import play_in_terminal
         session = play_in_terminal(game, autosave, resume=resume_as, instant=not args.enter, loaded_from=args.load)
         if not session.finished:
-            return EXIT_ERRORS if session.unsaved else EXIT_OK
+            if session.unsaved:
+                return EXIT_ERRORS
+            return EXIT_INTERRUPTED if session.interrupted else EXIT_OK
         game, unsaved = session.game, session.unsaved       # `load` may have changed the game played
     summary = game_summary(game)
     if args.json:

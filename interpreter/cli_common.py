@@ -8,6 +8,7 @@ import re
 from dsl import printable
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130      # stopped by Ctrl-C, as a shell reports a command SIGINT ended
 
 
 class UsageError(Exception):

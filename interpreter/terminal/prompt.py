@@ -74,6 +74,7 @@ class Session:
         self.autosave = autosave            # the file written after every decision, or None
         self.written = {os.path.realpath(loaded_from)} if loaded_from else set()     # files holding this game
         self.finished = False               # the game ended (else the person stopped)
+        self.interrupted = False            # the person stopped it with Ctrl-C
         self.unsaved = False                # the game as it is now could not be saved
         self.warned_unsaved = False         # `quit` said so once; said again, it stops
         self.changed = False                # decisions made since the game was last written or loaded
@@ -103,6 +104,7 @@ class Session:
                 if answer and not self.handle(answer):
                     return False
         except KeyboardInterrupt:
+            self.interrupted = True
             self.say("")
             self.stopped("Interrupted")
             return False

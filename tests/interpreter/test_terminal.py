@@ -168,7 +168,7 @@ def test_westerplatte_two_seats_ctrl_c_saves_and_resumes(tmp_path):
     assert me.position()[1][0] == "2"                       # after Enter, seat 2's question
     where = me.position()
     me.child.sendintr()
-    out = finish(me.child)
+    out = finish(me.child, status=130)
     assert "Interrupted" in out and "garrison play westerplatte --load wp.json" in out
 
     again = Player(spawn(tmp_path, "play", "westerplatte", "--load", "wp.json"))
