@@ -547,3 +547,12 @@ def test_fmt_says_so_when_a_folder_holds_no_rules_files(tmp_path):
     run = garrison("fmt", str(tmp_path))
     assert run.returncode == 0
     assert run.stderr.strip() == f"garrison fmt: no .rules files in {tmp_path}; nothing to format"
+
+
+def test_fmt_keeps_a_hard_linked_file_one_file(tmp_path):
+    path, other = tmp_path / "g.rules", tmp_path / "same.rules"
+    path.write_text('game g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n')
+    os.link(path, other)
+    assert garrison("fmt", str(path)).returncode == 0
+    assert os.path.samefile(path, other)
+    assert other.read_text() == 'game g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
