@@ -115,7 +115,7 @@ def test_extra_movement_token_gives_a_third_move():
     game.choose("extra_move_officer:tile_d")
     assert game.location("officer_1") == "tile_d"
     assert game.tokens("officer_1", "extra_move") == 0
-    assert game.tokens("bank", "extra_move") == 10
+    assert game.tokens("bank", "extra_move") == 9          # used up: set aside, not returned
     assert not any(i.startswith("move") or i.startswith("extra_move") for i in ids(game))
 
 
@@ -391,24 +391,46 @@ def test_high_morale_levels():
     assert "back to +1" in notes(game)
     for _ in range(5):
         game.choose("officer_1")
-    assert game.tokens("officer_1", "extra_move") == 5 and game.tokens("bank", "extra_move") == 1
-    # +3: four extra action tokens, then the marker moves on to the neutral level
-    for who in ("officer_1", "officer_1", "officer_2", "officer_2"):
-        game.choose(who)
+    assert game.tokens("officer_1", "extra_move") == 5 and game.tokens("bank", "extra_move") == 0
+    # +3: four extra action tokens shared equally (nothing to choose), then the marker moves on
+    assert game.tokens("officer_1", "extra_action") == 2 and game.tokens("officer_2", "extra_action") == 2
     assert game.tokens("bank", "extra_action") == 2
     assert "moved on" in notes(game) and game.var("morale") == 1
     game.choose("grenade_stock")                       # +1 a second time: its bonus again
-    game.choose("officer_2")                           # +2: the last extra movement token
-    assert game.tokens("bank", "extra_move") == 0
-    # +3 for the second time: the two tokens that are left
-    game.choose("officer_1")
-    game.choose("officer_1")
+    # +2 again: no extra movement token is left; +3 for the second time: the two that are left, one each
     assert game.over
-    assert game.tokens("officer_1", "extra_action") == 4
+    assert game.tokens("officer_1", "extra_action") == 3 and game.tokens("officer_2", "extra_action") == 3
     assert game.tokens("bank", "extra_action") == 0
     assert game.var("morale") == 0
     log = notes(game)
     assert log.count("The highest level is reached: the marker moves on to 0.") == 2
+
+
+def test_extra_action_tokens_are_shared_equally_and_the_players_place_those_left_over():
+    game = start("morale_up", seats=3)
+    game.choose("brick_stock")
+    for _ in range(4):
+        game.choose("officer_2")            # +2: five tokens, one cancels officer 1's limited movement token
+    for _ in range(5):
+        game.choose("officer_3")            # +2 again: the five that are left
+    assert game.decision.prompt == "Morale +3: who takes an extra action token left over?"
+    assert [game.tokens(f"officer_{n}", "extra_action") for n in (1, 2, 3)] == [1, 1, 1]
+    game.choose("officer_2")
+    game.choose("mine_stock")
+    assert game.decision.prompt.startswith("Morale +3")      # the two left: too few to share, both placed
+    game.choose("officer_1")
+    game.choose("officer_1")
+    assert game.over
+    assert [game.tokens(f"officer_{n}", "extra_action") for n in (1, 2, 3)] == [3, 2, 1]
+    assert game.tokens("bank", "extra_action") == 0
+
+
+def test_used_extra_tokens_are_set_aside_not_returned():
+    game = start("extra_action")
+    bank = game.tokens("bank", "extra_action")
+    game.choose("take_ammo")
+    game.choose("take_ammo")                # the second action uses up the token
+    assert game.tokens("officer_1", "extra_action") == 0 and game.tokens("bank", "extra_action") == bank
 
 
 # ---- German cards -----------------------------------------------------------------------------
