@@ -231,6 +231,15 @@ def test_stress_after_the_battle_and_webers_promotion():
     assert game.field("weber", "xp") == 1
 
 
+def test_sample_game_first_battle_leaves_klein_shaken_and_saltz_okay():
+    # "Klein suffers 2 Stress for being in the battle, plus 3 Stress due to Damage, for a total of 5.
+    # He is Shaken. Saltz suffers 2 Stress ... He is still Okay." Both gain 2 XP; neither promotes.
+    game = start("ex_sample_first_battle_stress")
+    assert "Klein: 5 Stress (Shaken), 2 XP." in notes(game)
+    assert "Saltz: 2 Stress (Okay), 2 XP." in notes(game)
+    assert game.field("klein", "level") == "green" and game.field("saltz", "level") == "green"
+
+
 def test_operational_move_cost_of_a_battalion_in_the_rear():
     # Rear 2, +1 for the battalion in the German Transit, +1 for the one in the Front: 4.
     game = start("ex_move_cost")
