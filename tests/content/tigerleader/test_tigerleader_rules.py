@@ -118,3 +118,10 @@ def test_lasting_damage_counters_stay_out_of_the_cup_until_repaired():
     game.choose("repair:panzer_iv_short:engine_damage")
     game.choose("heal:albert")
     assert "Kept 0, cup 30." in notes(game)
+
+
+def test_a_battalion_at_half_loses_its_special_note_unless_yellow():
+    # 3A's "one turn fewer" is not printed in yellow: at Half it fights the full 5 turns.
+    game = start("rule_half_note_ignored")
+    assert "Battle with 3A Motorized Patrol (at Half strength)." in notes(game)
+    assert game.var("battle_length") == 5
