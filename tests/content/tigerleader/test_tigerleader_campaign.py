@@ -133,3 +133,9 @@ def test_trucks_and_scouts_are_bought_until_the_counters_run_out():
     assert game.var("so") == 12 and not any("truck" in i for i in ids(game))
     game.choose(next(i for i in ids(game) if "scout" in i))
     assert game.var("so") == 11
+
+
+def test_a_great_result_ends_the_campaign_at_once():
+    game = start("rule_great_ends_the_campaign")
+    assert "3A Motorized Patrol is destroyed: 1 Victory Point." in notes(game)
+    assert game.over and game.result.outcome == "Great" and game.result.score == 18
