@@ -118,10 +118,10 @@ def test_trucks_pay_for_reaching_a_battalion_and_scouts_add_turns():
     game.choose("panzer_i")
     game.choose("done")
     game.choose("albert")
-    assert game.var("battle_length") == 6
-    while game.decision and game.decision.prompt != "Attack which battalion?":
-        game.choose(game.option_ids()[0])
-    assert ids(game) == ["attack_battalion:b5a", "pass"]          # the Trucks went out this week: 4S is out of reach
+    assert game.decision.prompt == "Attack which battalion?"      # more assignments before any battle
+    assert ids(game) == ["attack_battalion:b5a", "pass"]          # the Trucks are assigned this week: 4S is out of reach
+    game.choose("pass")
+    assert game.var("battle_length") == 6                         # the one battle assigned, a turn longer
 
 
 def test_trucks_and_scouts_are_bought_until_the_counters_run_out():
@@ -139,3 +139,22 @@ def test_a_great_result_ends_the_campaign_at_once():
     game = start("rule_great_ends_the_campaign")
     assert "3A Motorized Patrol is destroyed: 1 Victory Point." in notes(game)
     assert game.over and game.result.outcome == "Great" and game.result.score == 18
+
+
+def test_the_weeks_battles_are_all_assigned_and_paid_for_before_the_first_is_fought():
+    game = start("rule_assign_units")
+    assert game.decision.prompt == "Attack which battalion?"
+    game.choose("attack_battalion:b7a")
+    assert "Reaching 7A Infantry Battalion in the Transit band costs 2 SO points." in notes(game)
+    assert game.var("so") == 3
+    game.choose("panzer_i")
+    game.choose("done")
+    game.choose("albert")
+    assert game.decision.prompt == "Attack which battalion?"
+    assert ids(game) == ["attack_battalion:b6c", "pass"]
+    game.choose("attack_battalion:b6c")      # the Front costs nothing; Panzer II and Weber are all that is left
+    assert game.var("so") == 3
+    assert game.decision.prompt == "Which battle is fought next?"
+    assert sorted(ids(game)) == ["b6c", "b7a"]
+    assert game.field("panzer_ii", "led_by") == "weber"
+    assert game.location("panzer_i") == game.location("panzer_ii") == "barracks"   # no battle yet
