@@ -301,3 +301,12 @@ def test_every_test_the_notes_name_exists():
     for path in Path(HERE).glob("test_*.py"):
         defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(encoding="utf-8"), re.M))
     assert len(named) > 30 and named <= defined, sorted(named - defined)
+
+
+def test_sample_game_anti_tank_team_destroys_the_truck_in_light_cover():
+    # "My Team needs to roll a 6 to hit ... the Truck has a Defense of -1 ... in Light Cover ...
+    # roll a 3 and 8, scoring 1 hit, and Destroying the Truck." A Defense roll of 1 cannot save it.
+    game = start("ex_sample_truck", [3, 8, 1])
+    assert ("Experienced Anti-Tank Team #1003 attacks Polish Truck at range 1: rolls 3, 8 with +0, "
+            "needing 6: 1 hit.") in notes(game)
+    assert "Polish Truck rolls 1 against its Defense 0: it is destroyed." in notes(game)
