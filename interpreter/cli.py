@@ -258,6 +258,7 @@ def cmd_play(args) -> int:
     rules = _load_or_report(args)
     if rules is None:
         return EXIT_ERRORS
+    resume_as = _with_own_mods(resume_as, changes(args))
     if args.load is not None:
         game = _resume(rules, args.load, args.replay_under_new_rules)
     else:
@@ -287,6 +288,15 @@ def cmd_play(args) -> int:
         score = "" if summary["score"] is None else f", score {summary['score']}"
         print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
     return EXIT_ERRORS if unsaved else EXIT_OK
+
+
+def _with_own_mods(game: str, mods: list) -> str:
+    """How the resume hint names the game: with `--mod` for each mod a save cannot find again by
+    itself (any that is not bundled)."""
+    from interpreter.runtime import bundled_change
+    from .saves.files import mod_options
+    own = [m for m in mods if bundled_change(m) is None]
+    return f"{game} {mod_options(own)}" if own else game
 
 
 def _saved_bundled_game(path: str, saved: dict) -> str:

@@ -41,9 +41,18 @@ def parse_save(text, game_name: str | None = None) -> dict:
         raise GameError("this is not a Garrison saved game")
     if data.get("version") != SAVE_VERSION:
         raise GameError(f"saved game version {data.get('version')!r} is not supported (this Garrison reads version {SAVE_VERSION})")
+    for key in ("variant", "fingerprint"):
+        if data.get(key) is not None and not short_line(data[key]):
+            raise GameError(f"the saved game is damaged (its {key})")
     if game_name is not None and data.get("game") != game_name:
         raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
     return data
+
+
+def short_line(value) -> bool:
+    """Whether a value is text that fits in a one-line message: printable, at most 100 characters
+    (a name from the rules or a fingerprint, never prose, never a terminal's control codes)."""
+    return isinstance(value, str) and value.isprintable() and len(value) <= 100
 
 
 UNPAIRED = "the saved game is damaged (a text in it is not valid Unicode)"

@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail, parse_save, whole
+from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail, parse_save, short_line, whole
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -136,23 +136,26 @@ def read_save(path) -> tuple[str, dict]:
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
-    if not (_printable_name(data["game"]) and whole(data["seed"]) and whole(data["seats"])
-            and (data["variant"] is None or isinstance(data["variant"], str))):
+    if not (short_line(data["game"]) and whole(data["seed"]) and whole(data["seats"])
+            and (data["variant"] is None or short_line(data["variant"]))):
         raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed, variant or seats)")
     try:
         data["trail"] = check_trail(data["trail"])
     except GameError as err:
         raise GameError(f"cannot load {path}: {err}") from None
     mods = data.get("mods") or []
-    if not (isinstance(mods, list)
-            and all(isinstance(m, str) and m.endswith(".rules") and m.isprintable() for m in mods)):
-        raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be .rules files)")
+    if not (isinstance(mods, list) and len(mods) <= MOST_MODS
+            and all(isinstance(m, str) and m.strip() and m.isprintable() and len(m) <= MOST_PATH for m in mods)):
+        raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be the paths of files or folders)")
     return text, data
 
 
-def _printable_name(value) -> bool:
-    """A game's name that fits in a one-line message (it is a name in the rules, not prose)."""
-    return isinstance(value, str) and value.isprintable() and len(value) <= 100
+MOST_MODS, MOST_PATH = 1000, 4096     # mods a save may record, and characters in one's path
+
+
+def mod_options(mods) -> str:
+    """`--mod PATH` for each mod, as a shell reads them (`--mod=PATH` where the path starts with a dash)."""
+    return " ".join(f"--mod={shlex.quote(m)}" if m.startswith("-") else f"--mod {shlex.quote(m)}" for m in mods)
 
 
 def mods_to_apply(path, data: dict, given) -> list[str]:
@@ -165,7 +168,7 @@ def mods_to_apply(path, data: dict, given) -> list[str]:
     missing = [m for m, f in zip(recorded, found) if f is None]
     if missing:
         which = f"the mod {missing[0]}, which is" if len(missing) == 1 else f"the mods {', '.join(missing)}, which are"
-        again = " ".join(f"--mod {shlex.quote(m)}" for m in recorded)
+        again = mod_options(recorded)
         raise GameError(f"cannot load {path}: it was played with {which} not bundled; "
                         f"to load it, pass its mods again: {again}")
     return [str(f) for f in found]

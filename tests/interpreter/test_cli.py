@@ -305,6 +305,14 @@ def _game_on_two_lines(text: str) -> str:
     return text.replace('"game": "tiny"', '"game": "tiny\\nrm -rf /"', 1)
 
 
+def _variant_that_clears_the_screen(text: str) -> str:
+    return text.replace('"variant": null', '"variant": "\\u001b[2Jx"', 1)
+
+
+def _fingerprint_that_retitles_the_window(text: str) -> str:
+    return re.sub(r'"fingerprint": "[^"]*"', lambda _: '"fingerprint": "\\u001b]0;pwned\\u0007"', text, count=1)
+
+
 def _half_a_surrogate_pair(text: str) -> str:
     return re.sub(r'"fingerprint": *"', r'\g<0>\\ud800', text, count=1)
 
@@ -324,12 +332,15 @@ def _no_options(text: str) -> str:
 @pytest.mark.parametrize("damage, message", [
     (_long_seed, r"damaged \(a number in it is too long\)"),
     (_deep, r"damaged \(it is nested too deeply\)"),
-    (_variant_5, r"damaged \(its game, seed, variant or seats\)"),
+    (_variant_5, r"damaged \(its variant\)"),
     (_game_on_two_lines, r"damaged \(its game, seed, variant or seats\)"),
+    (_variant_that_clears_the_screen, r"damaged \(its variant\)"),
+    (_fingerprint_that_retitles_the_window, r"damaged \(its fingerprint\)"),
     (_no_options, r"damaged \(its pending decision has no options\)"),
     (_half_a_surrogate_pair, r"damaged \(a text in it is not valid Unicode\)"),
     (_trail_of_a_number, r"damaged \(its list of choices is not readable\)"),
-], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "no-options", "lone-surrogate",
+], ids=["5000-digit-seed", "nested-100000-deep", "variant-5", "game-on-two-lines", "variant-escape",
+        "fingerprint-escape", "no-options", "lone-surrogate",
         "trail-5"])
 def test_hostile_saves_are_one_line_and_exit_2(tmp_path, damage, message):
     path = save_of(tmp_path)
@@ -556,3 +567,17 @@ def test_fmt_keeps_a_hard_linked_file_one_file(tmp_path):
     assert garrison("fmt", str(path)).returncode == 0
     assert os.path.samefile(path, other)
     assert other.read_text() == 'game g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
+
+
+def test_a_game_played_with_a_mod_folder_saves_loads_and_says_how_to_resume(tmp_path):
+    folder = tmp_path / "my mods"
+    folder.mkdir()
+    (folder / "fewer.rules").write_text((REPO / "content/postmen/mods/no_howitzer.rules").read_text())
+    save = tmp_path / "g.json"
+    out = garrison("play", "postmen", "--mod", str(folder), "--save", str(save), stdin="1\nquit\n")
+    assert out.returncode == 0
+    assert f"garrison play postmen --mod '{folder}' --load {save}" in " ".join(out.stdout.split())
+    again = garrison("play", "postmen", "--mod", str(folder), "--load", str(save), "--bot", "random")
+    assert again.returncode == 0, again.stderr
+    refused = garrison("play", "postmen", "--load", str(save), "--bot", "random")
+    assert_one_line_usage_error(refused, rf"to load it, pass its mods again: --mod '{folder}'$")
