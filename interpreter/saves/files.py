@@ -42,6 +42,15 @@ def write_atomically(path, text: str, newline: str = "\n") -> None:
         raise
 
 
+def file_stamp(path) -> tuple | None:
+    """What tells one state of a file from another (which file, when written, how long), or None if there is none."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size
+
+
 def _linked_elsewhere(target: Path) -> bool:
     try:
         found = target.stat()

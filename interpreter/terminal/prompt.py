@@ -14,8 +14,8 @@ from rich.text import Text
 
 from dsl import printable, suggest
 from interpreter.runtime import GameError
-from interpreter.saves.files import (default_save_path, keep_previous, load_saved, rescue_path, same_file,
-                                     save_game, save_target_problem)
+from interpreter.saves.files import (default_save_path, file_stamp, keep_previous, load_saved, rescue_path,
+                                     same_file, save_game, save_target_problem)
 
 from . import compact, legend, render
 from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, group_options, matching, nothing_option,
@@ -72,7 +72,9 @@ class Session:
         self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
         self.numbering: Numbering | None = None     # the numbers of the options shown
         self.autosave = autosave            # the file written after every decision, or None
-        self.written = {os.path.realpath(loaded_from)} if loaded_from else set()     # files holding this game
+        self.written = {}                   # files holding this game (real path: how they stood then)
+        if loaded_from:
+            self.remember(loaded_from)
         self.finished = False               # the game ended (else the person stopped)
         self.interrupted = False            # the person stopped it with Ctrl-C
         self.unsaved = False                # the game as it is now could not be saved
@@ -350,11 +352,14 @@ class Session:
         """Save the game to `path`; a saved game of before found there the first time is copied
         to a .previous file (and said), so that no save is overwritten unseen."""
         if not self.holds_this_game(path):
+            problem = save_target_problem(path)     # checked at the start, but the file may have changed since
+            if problem:
+                raise OSError(f"{problem}; it is left as it is")
             kept = keep_previous(path)
             if kept:
                 self.say(f"(the game saved before in {path} is kept as {kept}; resume it with --load {kept})", "dim")
         save_game(path, self.game.to_json())
-        self.written.add(os.path.realpath(path))
+        self.remember(path)
         self.unsaved = self.warned_unsaved = self.changed = False
 
     def rescue(self) -> str | None:
@@ -368,9 +373,15 @@ class Session:
             return None
         return str(path)
 
+    def remember(self, path: str) -> None:
+        """Note that the file holds this game, as it stands now."""
+        self.written[os.path.realpath(path)] = file_stamp(path)
+
     def holds_this_game(self, path: str) -> bool:
-        """Whether the file was written by this session (or the game was loaded from it), however its name is spelled."""
-        return os.path.realpath(path) in self.written
+        """Whether the file was written by this session (or the game was loaded from it), however its
+        name is spelled, and nothing has written it since."""
+        real = os.path.realpath(path)
+        return real in self.written and self.written[real] == file_stamp(path)
 
     def stopped(self, why: str) -> None:
         self.say(why)
@@ -514,7 +525,7 @@ def cmd_load(s: Session, rest: str):
         before = f"The game before stays in {s.autosave}; a" if s.holds_this_game(s.autosave) else "A"
         s.say(f"{before}utosaving to {path} now")
         s.autosave = path
-    s.written.add(os.path.realpath(path))
+    s.remember(path)
 
 
 def file_named(s: Session, rest: str, command: str) -> str | None:

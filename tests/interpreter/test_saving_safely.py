@@ -283,3 +283,30 @@ def test_a_name_with_a_nul_or_a_pipe_to_load_is_refused_and_play_goes_on(tmp_pat
     assert "a file name cannot hold a NUL character" in text
     assert "it is not a plain file (a folder, a device or a pipe)" in text
     assert saved_decisions(tmp_path / "wp.json") == 2
+
+
+def test_a_file_written_over_during_play_is_left_alone_and_the_game_rescued(tmp_path, rules, data_home):
+    target = tmp_path / "mine.json"
+
+    def someone_else_writes(index):
+        if index == 1:
+            target.write_text("my notes\n", encoding="utf-8")
+    s, said = session(rules, ["1", "1", "quit"], autosave=target, between=someone_else_writes)
+    assert target.read_text(encoding="utf-8") == "my notes\n"
+    assert "Could not autosave to" in said and "it is left as it is" in said
+    [rescued] = rescued_files(data_home)
+    assert json.loads(rescued.read_text(encoding="utf-8"))["trail"] == json.loads(s.game.to_json())["trail"]
+
+
+def test_a_save_another_game_wrote_in_the_same_file_is_kept_before_this_game_saves_again(tmp_path, rules):
+    target = tmp_path / "shared.json"
+    other = rules.new_game(seed=7, seats=2)
+
+    def another_game_saves(index):
+        if index == 1:
+            write_atomically(target, other.to_json())
+    s, said = session(rules, ["1", "1", "quit"], autosave=target, between=another_game_saves)
+    kept = tmp_path / "shared.json.previous"
+    assert json.loads(kept.read_text(encoding="utf-8"))["seed"] == 7
+    assert json.loads(target.read_text(encoding="utf-8"))["seed"] == 1
+    assert "is kept as" in said
