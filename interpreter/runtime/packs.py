@@ -26,15 +26,23 @@ def find_pack(name_or_path) -> Path:
     if not str(name_or_path).strip():
         raise GameError(f"name a game: a bundled one ({', '.join(bundled_names()) or 'none'}) or a pack's folder or file")
     path = Path(name_or_path)
-    if path.exists():
+    candidate = bundled_root() / str(name_or_path)
+    bundled = "/" not in str(name_or_path) and candidate.is_dir()
+    if path.exists() and (_holds_rules(path) or not bundled):
         return path
-    root = bundled_root()
-    candidate = root / str(name_or_path)
-    if "/" not in str(name_or_path) and candidate.is_dir():
+    if bundled:         # a folder or file here by that name that is no pack does not hide the bundled game
         return candidate
     names = bundled_names()
     raise GameError(f"unknown game '{name_or_path}'{suggest(str(name_or_path), names)}: "
                     f"not a directory or file, nor a bundled game ({', '.join(names) or 'none'})")
+
+
+def _holds_rules(path: Path) -> bool:
+    """Whether a path is a pack: a .rules file, or a folder with one."""
+    try:
+        return path.suffix == ".rules" if not path.is_dir() else any(path.glob("*.rules"))
+    except OSError:
+        return False
 
 
 def find_change(path) -> Path:

@@ -581,3 +581,14 @@ def test_a_game_played_with_a_mod_folder_saves_loads_and_says_how_to_resume(tmp_
     assert again.returncode == 0, again.stderr
     refused = garrison("play", "postmen", "--load", str(save), "--bot", "random")
     assert_one_line_usage_error(refused, rf"to load it, pass its mods again: --mod '{folder}'$")
+
+
+def test_a_folder_here_named_like_a_bundled_game_hides_it_only_if_it_is_a_pack(tmp_path, monkeypatch):
+    from interpreter.runtime.packs import bundled_root, find_pack
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "westerplatte").mkdir()                 # an empty folder: not a pack
+    (tmp_path / "tigerleader").write_text("")           # a file of that name: not a pack either
+    assert find_pack("westerplatte") == bundled_root() / "westerplatte"
+    assert find_pack("tigerleader") == bundled_root() / "tigerleader"
+    (tmp_path / "westerplatte" / "game.rules").write_text('game w "W" { seats 1 home box }\n')
+    assert find_pack("westerplatte") == Path("westerplatte")     # a pack of one's own, made here, is played
