@@ -201,6 +201,10 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         elif key == "mod":
             mods.append(value)
         elif key == "nomods":
+            if value.lower() not in ("1", "true", "yes"):
+                raise GameError(f"--compare nomods takes 1, true or yes (drop the mods), not '{printable(value[:40])}'")
+            if not mods:
+                raise GameError("--compare nomods: there are no mods to drop")
             mods = []
         elif key in ("seats", "budget", "look_past_ties"):
             try:

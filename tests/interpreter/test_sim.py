@@ -99,6 +99,8 @@ def test_bad_arguments_are_one_line(capsys):
     (["--compare", "variant=hard,variant=easy"], "--compare gives variant twice"),
     (["--compare", "bot=zz"], "--compare bot=zz: unknown bot"),
     (["--compare", "budget=10001"], "--compare budget cannot be 10001"),
+    (["--compare", "nomods=false"], "--compare nomods takes 1, true or yes (drop the mods), not 'false'"),
+    (["--compare", "nomods=1"], "--compare nomods: there are no mods to drop"),
     (["--compare", "budget=5"], "--compare budget goes with a bot that looks ahead (add bot=greedy or bot=mcts)"),
     (["--compare", "bot=random"], "--compare bot=random changes nothing: both sides would play the same games"),
     (["--budget", "99999999999999999999"], "garrison sim: argument --budget: '99999999999999999999' has more than 18 digits"),
