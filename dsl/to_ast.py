@@ -24,6 +24,7 @@ def _pos(item) -> tuple[int, int]:
 
 GAME_ITEMS = {"seats": "seats", "home": "home", "turns": "turns", "search_budget": "search budget",
               "look_past_ties": "look past ties"}     # what each item of a game block is written as
+ONE_A_GAME = ("play", "result", "layout", "evaluate")     # declarations named by their kind alone
 ESCAPES = {"n": "\n", "t": "\t"}      # \n and \t; a backslash before anything else keeps that character
 
 
@@ -476,6 +477,11 @@ class DeclarationNodes(_Nodes):
 
     def remove_decl(self, meta, c):
         category, name = c
+        if name is None:
+            if str(category) not in ONE_A_GAME:
+                raise SyntaxProblem(Diagnostic(self.path, category.end_line, category.end_column,
+                                               f"'remove {category}' needs the name of the {category} to remove"))
+            name = category         # a game has one play block, result, layout, evaluate: its name is its kind
         return A.RemoveDecl.at(_pos(name), file=self.path, name=str(name), category=str(category))
 
     def change_decl(self, meta, c):

@@ -133,3 +133,12 @@ def test_a_changed_attribute_that_does_not_exist_points_into_the_mod(tmp_path):
 def test_checking_a_mod_alone_explains_how_to_use_it():
     with pytest.raises(RulesError, match="this is a mod for 'postmen', not a game"):
         interpreter.load_rules(MODS / "no_howitzer.rules")
+
+
+def test_what_a_game_has_one_of_is_removed_by_its_kind_alone(tmp_path):
+    quiet = write(tmp_path, "quiet.rules", 'mod "No evaluate" for postmen\nremove evaluate\n')
+    assert load(quiet).new_game(seed=1).evaluate() == 0              # a pack without one evaluates every position 0
+    unnamed = write(tmp_path, "unnamed.rules", 'mod "Unnamed" for postmen\nremove card\n')
+    with pytest.raises(RulesError) as caught:
+        load(unnamed)
+    assert messages(caught.value) == ["unnamed.rules:2: 'remove card' needs the name of the card to remove"]
