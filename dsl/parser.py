@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from . import ast as A
@@ -34,6 +34,9 @@ def parse_file_tree(path: str, text: str) -> tuple[Tree, list[A.AnyDecl]]:
     raises SyntaxProblem with a readable diagnostic."""
     try:
         tree = lark_parser().parse(text, start="start")
+        unknown = unknown_escape(path, tree)
+        if unknown is not None:
+            raise SyntaxProblem(unknown)
         decls = ToAst(path).transform(tree)
     except UnexpectedInput as err:
         raise SyntaxProblem(describe_syntax_error(path, text, err)) from None
@@ -54,6 +57,21 @@ def parse_file_tree(path: str, text: str) -> tuple[Tree, list[A.AnyDecl]]:
     if deep is not None:
         raise SyntaxProblem(deep)
     return tree, decls
+
+
+STRING_ESCAPES = 'nt"\\{}'      # what may follow a backslash in a string: \n, \t, \", \\, \{ and \}
+
+
+def unknown_escape(path: str, tree: Tree) -> Diagnostic | None:
+    """A backslash in a string before anything but the escapes the language has, said where it
+    stands (a typo of one would otherwise lose its backslash unseen)."""
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
+        for found in re.finditer(r"\\(.)", str(token)):
+            if found.group(1) not in STRING_ESCAPES:
+                return Diagnostic(path, token.line, token.column + found.start(),
+                                  f"'\\{found.group(1)}' is no escape a string knows: write '\\\\' for a backslash "
+                                  f"(the escapes are \\n, \\t, \\\", \\\\, \\{{ and \\}})")
+    return None
 
 
 def _nests_too_deeply(path: str, text: str, tree: Tree | None = None) -> Diagnostic:

@@ -179,3 +179,12 @@ def test_a_json_file_checked_as_rules_says_how_a_save_is_resumed(tmp_path):
         load_rules(save)
     [problem] = caught.value.errors
     assert problem.message == "a .json file holds no rules (a saved game resumes with: garrison play --load FILE)"
+
+
+def test_a_backslash_before_no_escape_is_an_error_where_it_stands(tmp_path):
+    err = errors_of(tmp_path, {"a.rules": 'game g "My\\qgame" { seats 1 home box }\nspace box\n'
+                                          'play { log "a \\{b\\} \\"c\\" \\\\ d\\n" }\n'})
+    [problem] = err.errors
+    assert (problem.line, problem.col) == (1, 11)
+    assert problem.message == ("'\\q' is no escape a string knows: write '\\\\' for a backslash "
+                               "(the escapes are \\n, \\t, \\\", \\\\, \\{ and \\})")
