@@ -26,12 +26,11 @@ def find_pack(name_or_path) -> Path:
     if not str(name_or_path).strip():
         raise GameError(f"name a game: a bundled one ({', '.join(bundled_names()) or 'none'}) or a pack's folder or file")
     path = Path(name_or_path)
-    candidate = bundled_root() / str(name_or_path)
-    bundled = "/" not in str(name_or_path) and candidate.is_dir()
+    bundled = str(name_or_path) in bundled_names()
     if path.exists() and (_holds_rules(path) or not bundled):
         return path
     if bundled:         # a folder or file here by that name that is no pack does not hide the bundled game
-        return candidate
+        return bundled_root() / str(name_or_path)
     names = bundled_names()
     raise GameError(f"unknown game '{name_or_path}'{suggest(str(name_or_path), names)}: "
                     f"not a directory or file, nor a bundled game ({', '.join(names) or 'none'})")

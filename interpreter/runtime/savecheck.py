@@ -39,8 +39,10 @@ def parse_save(text, game_name: str | None = None) -> dict:
         raise GameError(UNPAIRED)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("this is not a Garrison saved game")
-    if data.get("version") != SAVE_VERSION:
-        raise GameError(f"saved game version {data.get('version')!r} is not supported (this Garrison reads version {SAVE_VERSION})")
+    if "version" not in data or not whole(data["version"]):
+        raise GameError("the saved game is damaged (its version is missing or not a whole number)")
+    if data["version"] != SAVE_VERSION:
+        raise GameError(f"saved game version {data['version']} is not supported (this Garrison reads version {SAVE_VERSION})")
     for key in ("variant", "fingerprint"):
         if data.get(key) is not None and not short_line(data[key]):
             raise GameError(f"the saved game is damaged (its {key})")
