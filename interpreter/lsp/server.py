@@ -14,6 +14,7 @@ from pygls.exceptions import (JsonRpcException, JsonRpcInvalidRequest, JsonRpcPa
                               JsonRpcServerNotInitialized)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
 from dsl import Diagnostic
@@ -83,6 +84,12 @@ class RulesProtocol(LanguageServerProtocol):
                 self.answer_error(message.id, JsonRpcServerNotInitialized())
             return
         super().handle_message(message)
+
+    @lsp_method(T.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: T.DidChangeTextDocumentParams):
+        if params.text_document.uri not in self.workspace.text_documents:
+            return      # a change to a document never opened: nothing to apply it to (pygls would fail)
+        yield from super().lsp_text_document__did_change(params)
 
     def answer_error(self, msg_id, error: JsonRpcException) -> None:
         """An error response, its id null where none could be read (pygls would leave the id out)."""

@@ -387,3 +387,19 @@ def test_a_document_larger_than_a_rules_file_may_be_is_said_to_be_so(session, pa
     assert found[0].message == (f"the file has {len(text):,} characters, more than a rules file may have "
                                 "(2,000,000): it is not read; split it")
     assert (found[0].range.start.line, found[0].range.start.character) == (0, 0)
+
+
+def test_a_change_to_a_document_never_opened_is_passed_over():
+    server = RawServer()
+    uri = (ROOT / "never_opened.rules").as_uri()
+    try:
+        server.initialize()
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                     "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "game"}]}})
+        server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                     "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
+        answer = server.receive()
+        assert answer["id"] == 2 and "error" not in answer, answer     # no "Error in server" message first
+    finally:
+        log = server.stop()
+    assert not any("KeyError" in line for line in log), log
