@@ -172,6 +172,12 @@ def cmd_check(args) -> int:
             else:
                 print(err.report(), file=sys.stderr)
             continue
+        except GameError as err:        # no pack there (an unknown name, a mod file missing)
+            if not args.json:
+                raise
+            failed = True
+            reports.append({"pack": pack, "ok": False, "error": str(err), "diagnostics": []})
+            continue
         if args.json:
             reports.append({"pack": pack, "ok": True, "title": rules.title,
                             "diagnostics": [d.as_json() for d in rules.warning_diagnostics]})

@@ -595,3 +595,11 @@ def test_a_folder_here_named_like_a_bundled_game_hides_it_only_if_it_is_a_pack(t
     assert find_pack("tigerleader") == bundled_root() / "tigerleader"
     (tmp_path / "westerplatte" / "game.rules").write_text('game w "W" { seats 1 home box }\n')
     assert find_pack("westerplatte") == Path("westerplatte")     # a pack of one's own, made here, is played
+
+
+def test_check_json_reports_a_pack_it_cannot_find_among_the_others():
+    out = garrison("check", TINY, "nowhere", "--json")
+    assert out.returncode == 1 and out.stderr == ""
+    first, second = json.loads(out.stdout)["packs"]
+    assert first["ok"] and not second["ok"] and second["diagnostics"] == []
+    assert second["error"].startswith("unknown game 'nowhere'")
