@@ -209,8 +209,8 @@ def parse_compare(spec: str, base: SimConfig) -> SimConfig:
         elif key in ("seats", "budget", "look_past_ties"):
             try:
                 changes[key] = integer(value)
-            except argparse.ArgumentTypeError:
-                raise GameError(f"--compare {key} needs a whole number, not '{printable(value[:40])}'") from None
+            except argparse.ArgumentTypeError as err:
+                raise GameError(f"--compare {key}: {err}") from None
             most = _most_allowed().get(key)
             if changes[key] < (1 if key == "seats" else 0) or (most is not None and changes[key] > most):
                 raise GameError(f"--compare {key} cannot be {changes[key]}")
