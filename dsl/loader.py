@@ -257,6 +257,9 @@ def _files_of(path: Path, what: str, sources: Sources) -> list[Path]:
     if path.is_file() and path.suffix.lower() == ".json":
         raise RulesError([Diagnostic(display_path(path), 1, 1, "a .json file holds no rules (a saved game "
                                                                "resumes with: garrison play --load FILE)")], sources)
+    if not files and path.exists() and not (path.is_file() or path.is_dir()):
+        raise RulesError([Diagnostic(display_path(path), 1, 1, "this is not a plain file or folder (a pipe or a "
+                                                               "device): it is not read")], sources)
     if not files:
         raise RulesError([Diagnostic(display_path(path), 1, 1, "no .rules files found here")], sources)
     if len(files) > MOST_FILES:

@@ -489,6 +489,9 @@ def test_a_pipe_named_like_a_rules_file_is_never_read(tmp_path):
     os.mkfifo(tmp_path / "waiting.rules")
     assert garrison("check", str(tmp_path), timeout=60).returncode == 0
     assert garrison("fmt", "--check", str(tmp_path), timeout=60).returncode == 0
+    named = garrison("check", str(tmp_path / "waiting.rules"), timeout=60)
+    assert named.returncode == 1
+    assert "waiting.rules:1:1: error: this is not a plain file or folder (a pipe or a device): it is not read" in named.stderr
 
 
 def test_what_a_save_fixes_is_not_given_again_with_load(tmp_path):
