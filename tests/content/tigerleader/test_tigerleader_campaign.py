@@ -158,3 +158,9 @@ def test_the_weeks_battles_are_all_assigned_and_paid_for_before_the_first_is_fou
     assert sorted(ids(game)) == ["b6c", "b7a"]
     assert game.field("panzer_ii", "led_by") == "weber"
     assert game.location("panzer_i") == game.location("panzer_ii") == "barracks"   # no battle yet
+
+
+def test_the_campaign_ends_once_the_last_weeks_battles_are_over():
+    game = start("rule_last_week_ends_after_its_battles")
+    assert "Week 3 of 3." in notes(game)
+    assert game.over and game.var("so") == 5 and game.location("b3c") == "hq_battalions"
