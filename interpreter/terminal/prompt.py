@@ -49,6 +49,7 @@ Commands:
 
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
 FILTER_LIST = 40         # at most this many matching options are listed for a word
+ECHOED = 60              # characters of an answer that matched nothing said back
 MULTI_COLUMN_LIST = 6    # a list of at least this many short options is laid out in columns
 MAX_COLUMNS = 3
 LOG_TAIL = 40
@@ -224,11 +225,12 @@ class Session:
         """Why a word found no option: it names something none of them mentions, or nothing at all."""
         if answer.lower() in NOTHING_WORDS:
             return f"This question has no option to choose nothing; choose {self.numbering.span()}."
+        shown = answer if len(answer) <= ECHOED else answer[:ECHOED] + "…"     # a pasted page is not said back whole
         named = legend.find(self.game, answer)
         if named:
             what = ", ".join(dict.fromkeys(self.game.label(o) for o in named[:3]))
-            return f"No option now mentions '{answer}' ({what}); 'all' lists the {len(self.numbering.numbered)} options."
-        return f"'{answer}' is not a command, an option or a name in this game; type 'help'."
+            return f"No option now mentions '{shown}' ({what}); 'all' lists the {len(self.numbering.numbered)} options."
+        return f"'{shown}' is not a command, an option or a name in this game; type 'help'."
 
     def choose(self, option) -> None:
         try:

@@ -161,3 +161,10 @@ def test_only_the_digits_0_to_9_type_an_option_number():
     from interpreter.terminal.choices import typed_number
     assert typed_number("3") and typed_number("12")
     assert not typed_number("٣") and not typed_number("３") and not typed_number("") and not typed_number("3a")
+
+
+def test_a_long_answer_that_matches_nothing_is_said_back_cut_short():
+    game = interpreter.load_rules("postmen").new_game(seed=3)
+    out = run_session(game, ["z" * 100_000, "pass"])
+    assert "'" + "z" * 60 + "…' is not a command, an option or a name in this game" in " ".join(out.split())
+    assert "z" * 61 not in out
