@@ -60,7 +60,10 @@ def verify(path: str, pack, mods, pacer, note) -> dict | None:
     if changed:
         note(f"note: the rules have changed since this game was saved (fingerprint "
              f"{data.get('fingerprint')}, now {rules.fingerprint}); the replay uses the rules of now")
-    game = Game.start(rules, seed=data["seed"], variant=data["variant"], seats=data["seats"])
+    try:
+        game = Game.start(rules, seed=data["seed"], variant=data["variant"], seats=data["seats"])
+    except GameError as err:        # the variant or seats the save names: no option of this command
+        raise GameError(f"cannot replay {path}: the game it saves cannot start ({err})") from None
     problem = run_trail(game, data["trail"], pacer)
     differences = [] if problem else compare(json.loads(game.to_json()), data)
     return {"file": path, "game": rules.name, "rules_changed": changed,

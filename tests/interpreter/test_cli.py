@@ -606,3 +606,10 @@ def test_check_json_reports_a_pack_it_cannot_find_among_the_others():
     first, second = json.loads(out.stdout)["packs"]
     assert first["ok"] and not second["ok"] and second["diagnostics"] == []
     assert second["error"].startswith("unknown game 'nowhere'")
+
+
+def test_replay_says_a_variant_it_cannot_start_came_from_the_save(tmp_path):
+    path = save_of(tmp_path, "westerplatte", edit=lambda d: d.__setitem__("variant", "nope"))
+    assert_one_line_usage_error(garrison("replay", str(path)),
+                                r"^garrison: cannot replay .*g\.json: the game it saves cannot start "
+                                r"\(unknown variant 'nope'")
