@@ -310,3 +310,33 @@ def test_sample_game_anti_tank_team_destroys_the_truck_in_light_cover():
     assert ("Experienced Anti-Tank Team #1003 attacks Polish Truck at range 1: rolls 3, 8 with +0, "
             "needing 6: 1 hit.") in notes(game)
     assert "Polish Truck rolls 1 against its Defense 0: it is destroyed." in notes(game)
+
+
+SAMPLE_PURCHASES = ["rifle_902", "mortar_932", "at_team_1003", "sdkfz_231", "sdkfz_251", "field_gun_962", "panzer_i",
+                    "panzer_iv_short"]
+SAMPLE_COMMANDERS = {"albert": "recruit", "ackermann": "recruit", "bach": "recruit", "klein": "green",
+                     "eschbach": "green", "gerver": "average", "muller": "skilled", "saltz": "green"}
+
+
+def test_sample_game_set_up():
+    # "8A (4 points), 3A (1 point), 6S (4 points), 3C (2 points), 1A (5 points), 7A (3 points), 5S (2 points),
+    # and 6C (5 points). This gives me a total of 26 points", placed in their bands; 38 of 40 SO on eight
+    # units; the commanders at the campaign's levels; no promotion (2 SO left); a Truck for the last 2.
+    game = start("ex_sample_set_up")
+    bands = {"8A": "Transit", "3A": "German Staging", "6S": "Rear", "3C": "Transit", "1A": "Rear", "7A": "Transit",
+             "5S": "Transit", "6C": "Front"}
+    joined = [n for n in notes(game) if n.startswith("Battalion ")]
+    assert [n.split()[1] for n in joined] == list(bands)
+    assert all(f"joins the campaign in the {bands[n.split()[1]]} band." in n for n in joined)
+    assert "Battalion 3A Motorized Patrol (1 point) joins the campaign in the German Staging band." in joined
+    assert sum(game.field(f"b{code.lower()}", "vp") for code in bands) == 26
+    for unit in SAMPLE_PURCHASES:
+        game.choose(f"buy:{unit}")
+    assert game.var("so") == 2
+    game.choose("pass")
+    for name in SAMPLE_COMMANDERS:
+        game.choose(f"take_commander:{name}")
+    assert {name: game.field(name, "level") for name in SAMPLE_COMMANDERS} == SAMPLE_COMMANDERS
+    assert game.decision.prompt == "Trucks and Scouts (2 SO points)"      # no promotion for 3 SO: none asked
+    game.choose("buy_support:truck_counter#1")
+    assert game.var("so") == 0 and game.location("truck_counter#1") == "barracks"
