@@ -248,7 +248,9 @@ class Engine(Board, Frames, Chance, Effects, State):
             shown = ", ".join(ids[:12]) + (" …" if len(ids) > 12 else "")
             if len(option_id) > 100:        # an answer that long names nothing: neither quoted whole nor matched
                 raise GameError(f"'{option_id[:60]}…' is not an option here; the options are: {shown}")
-            raise GameError(f"'{option_id}' is not an option here{suggest(option_id, ids)}; the options are: {shown}")
+            naming = [i for i in ids if option_id in i.split(":")][:3]      # 'albert' for take_commander:albert
+            hint = (" (did you mean " + " or ".join(f"'{i}'" for i in naming) + "?)") if naming else suggest(option_id, ids)
+            raise GameError(f"'{option_id}' is not an option here{hint}; the options are: {shown}")
         self.decision = None
         self.decisions += 1
         if option["value"] is None or not isinstance(option["value"], dict) or "step" not in option["value"]:

@@ -49,6 +49,13 @@ def test_near_miss_option_suggests(tiny):
         g.choose(real + "x")
 
 
+def test_an_argument_alone_suggests_the_options_that_name_it():
+    import interpreter
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)
+    with pytest.raises(GameError, match=r"^'panzer_i' is not an option here \(did you mean 'buy:panzer_i'\?\); "):
+        game.choose("panzer_i")
+
+
 def test_non_text_option_id(tiny):
     g = first_decision_with_choice(tiny)
     before = snapshot(g)
