@@ -78,7 +78,7 @@ def test_command_line_bot_game(bot):
 
 @pytest.mark.slow
 def test_the_notes_give_the_search_bots_result():
-    """NOTES.md section 0 names the Monte Carlo bot's result on seed 1 (about 40 s)."""
+    """NOTES.md section 0 names the Monte Carlo bot's result on seed 1 (about 10 s)."""
     notes = (PACK / "NOTES.md").read_text(encoding="utf-8")
     outcome, vp = re.search(r"the Monte Carlo bot seed 1 (\w+) \((\d+) VP\)", notes).groups()
     out = subprocess.run([sys.executable, "-m", "interpreter.cli", "play", str(PACK), "--bot", "mcts",
