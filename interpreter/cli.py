@@ -11,7 +11,7 @@ from importlib import metadata
 from interpreter.runtime import GameError, RulesError
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once,
-                         UsageError, budget_for, changes, integer, look_past_ties)
+                         UsageError, budget_for, changes, failed, integer, look_past_ties, rules_failed)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
 
@@ -115,6 +115,7 @@ def main(argv=None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):      # a terminal that cannot show a character gets '?', not an error
             stream.reconfigure(errors="replace")
+    args = None
     try:
         parser = build_parser()
         autocomplete(parser)
@@ -124,10 +125,10 @@ def main(argv=None) -> int:
             return EXIT_USAGE
         return COMMANDS[args.command](args)
     except UsageError as err:
-        print(err, file=sys.stderr)
+        failed(str(err), getattr(args, "json", False))
         return EXIT_USAGE
     except GameError as err:
-        print(f"garrison: {err}", file=sys.stderr)
+        failed(f"garrison: {err}", getattr(args, "json", False))
         return EXIT_USAGE
     except BrokenPipeError:             # e.g. `garrison info GAME | head`
         sys.stderr.close()
@@ -136,7 +137,7 @@ def main(argv=None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as err:              # a file named that the system refuses (a name too long, a full disk)
-        print(f"garrison: {file_problem(err)}", file=sys.stderr)
+        failed(f"garrison: {file_problem(err)}", getattr(args, "json", False))
         return EXIT_ERRORS
     except Exception as err:  # a bug in Garrison itself: say so in one line
         print(f"garrison: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
@@ -195,7 +196,7 @@ def _load_or_report(args):
     try:
         return _load(args.game, changes(args))
     except RulesError as err:
-        print(err.report(), file=sys.stderr)
+        rules_failed(err, getattr(args, "json", False))
         return None
 
 

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import sys
 
 from dsl import printable
 
@@ -13,6 +15,24 @@ EXIT_INTERRUPTED = 130      # stopped by Ctrl-C, as a shell reports a command SI
 
 class UsageError(Exception):
     """Bad arguments: reported in one line, exit code 2."""
+
+
+def failed(message: str, as_json: bool = False, diagnostics=None, summary: str | None = None) -> None:
+    """Say why a command failed: on stderr always, and with `--json` also as one JSON object on stdout
+    (`{"error": summary or message}`, with the rules' diagnostics where they are why), so that a
+    program reading the output is never left with nothing."""
+    print(message, file=sys.stderr)
+    if as_json:
+        found = {"error": summary or message}
+        if diagnostics is not None:
+            found["diagnostics"] = [d.as_json() for d in diagnostics]
+        print(json.dumps(found, ensure_ascii=False))
+
+
+def rules_failed(err, as_json: bool = False) -> None:
+    """Say that the rules did not load, every diagnostic with it."""
+    report = err.report()
+    failed(report, as_json, err.diagnostics, summary=f"the rules do not load: {report.splitlines()[-1]}")
 
 
 def changes(args) -> list:

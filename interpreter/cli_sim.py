@@ -8,7 +8,7 @@ import sys
 from interpreter.runtime import RulesError
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, Once, UsageError, budget_for, changes,
-                         integer, look_past_ties, plot_path)
+                         integer, look_past_ties, plot_path, rules_failed)
 from .lab.progress import progress_printer
 
 
@@ -74,7 +74,7 @@ def cmd_sim(args) -> int:
         try:
             rules = sim._rules(config)
         except RulesError as err:
-            print(err.report(), file=sys.stderr)
+            rules_failed(err, args.json)
             return EXIT_ERRORS
         rules.view(config.variant)
         if not rules.seats_min <= config.seats <= rules.seats_max:

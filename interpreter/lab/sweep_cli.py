@@ -60,7 +60,8 @@ def cmd_sweep(args) -> int:
     try:
         points = sweep.build_grid(spec)
     except RulesError as err:
-        print(err.report(), file=sys.stderr)
+        from interpreter.cli_common import rules_failed
+        rules_failed(err, args.json)
         return EXIT_ERRORS
     except GameError as err:
         raise UsageError(f"garrison sweep: {err}") from None

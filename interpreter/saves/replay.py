@@ -14,8 +14,11 @@ def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
     """0 when the replay reaches the saved state, 1 when it does not (saying what differs); with
     `as_json`, the outcome is written as one JSON object instead of sentences."""
     notes = []
-    outcome = verify(path, pack, mods, _Pacer(step and not as_json, read, write), notes.append)
-    if outcome is None:
+    try:
+        outcome = verify(path, pack, mods, _Pacer(step and not as_json, read, write), notes.append)
+    except RulesError as err:
+        from interpreter.cli_common import rules_failed
+        rules_failed(err, as_json)
         return 1
     if as_json:
         write(json.dumps(dict(outcome, notes=notes), ensure_ascii=False))
@@ -37,8 +40,8 @@ def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
     return 0 if outcome["verified"] else 1
 
 
-def verify(path: str, pack, mods, pacer, note) -> dict | None:
-    """Replay the save at `path`: what came of it (None if the rules do not load, reported on stderr)."""
+def verify(path: str, pack, mods, pacer, note) -> dict:
+    """Replay the save at `path`: what came of it (RulesError if the rules do not load)."""
     from interpreter.runtime import Game, bundled_names, bundled_pack, load_rules
     from .files import mods_to_apply, read_save
     _, data = read_save(path)
@@ -49,11 +52,7 @@ def verify(path: str, pack, mods, pacer, note) -> dict | None:
     mods = mods_to_apply(path, data, mods)
     if mods and not given:
         note(f"with the save's mods: {', '.join(mods)}")      # bundled ones, found by their names
-    try:
-        rules = load_rules(pack or bundled_pack(data["game"]), mods=mods)
-    except RulesError as err:
-        print(err.report(), file=sys.stderr)
-        return None
+    rules = load_rules(pack or bundled_pack(data["game"]), mods=mods)
     if rules.name != data["game"]:
         raise GameError(f"{path} is a game of '{data['game']}', but {pack} is '{rules.name}'")
     changed = data.get("fingerprint") != rules.fingerprint

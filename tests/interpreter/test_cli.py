@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import load_rules
 from interpreter.lab.bots import make_bot, play_out
-from paths import REPO
+from paths import FIXTURES, REPO
 
 TINY = "tests/fixtures/tiny"
 BROKEN = "tests/fixtures/broken"
@@ -613,3 +613,18 @@ def test_replay_says_a_variant_it_cannot_start_came_from_the_save(tmp_path):
     assert_one_line_usage_error(garrison("replay", str(path)),
                                 r"^garrison: cannot replay .*g\.json: the game it saves cannot start "
                                 r"\(unknown variant 'nope'")
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "nowhere", "--bot", "random", "--json"],
+    ["info", str(FIXTURES / "broken_syntax"), "--json"],
+    ["sim", str(FIXTURES / "broken_syntax"), "--games", "2", "--json"],
+    ["play", TINY, "--bot", "random", "--seats", "9", "--json"],
+])
+def test_a_json_command_that_fails_still_prints_one_json_object(args):
+    out = garrison(*args)
+    assert out.returncode in (1, 2) and out.stderr.strip()
+    said = json.loads(out.stdout)
+    assert said["error"] and set(said) <= {"error", "diagnostics"}
+    if "broken_syntax" in args[1]:
+        assert said["error"].startswith("the rules do not load: ") and said["diagnostics"][0]["line"] >= 1
