@@ -55,13 +55,15 @@ def plot_target(plot: str) -> str:
     (which drawing would destroy) is refused."""
     if not plot.strip() or os.path.isdir(plot) or not os.path.isdir(os.path.dirname(os.path.abspath(plot))):
         raise GameError(f"--plot needs a file in a folder that exists, not {plot!r}")
-    if os.path.lexists(plot) and not os.path.isfile(plot):
-        raise GameError(f"--plot needs a file, not {plot!r}, which is a device, pipe or link to nothing")
+    given = plot
+    if not os.path.splitext(plot)[1]:
+        plot += ".png"                          # the picture's kind goes by the name's suffix
+    for name in dict.fromkeys((given, plot)):   # `--plot /dev/null` names no file to draw beside
+        if os.path.lexists(name) and not os.path.isfile(name):
+            raise GameError(f"--plot needs a file, not {name!r}, which is a device, pipe or link to nothing")
     folder = os.path.dirname(os.path.abspath(plot))
     if not os.access(folder, os.W_OK):
         raise GameError(f"--plot cannot write in {folder}: the folder is not writable")
-    if not os.path.splitext(plot)[1]:
-        plot += ".png"                          # the picture's kind goes by the name's suffix
     suffix = os.path.splitext(plot)[1].lstrip(".").lower()
     if suffix not in plot_formats():
         raise GameError(f"--plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")

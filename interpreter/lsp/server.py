@@ -6,6 +6,7 @@ import asyncio
 import functools
 import json
 import logging
+from urllib.parse import unquote
 from collections import defaultdict
 from pathlib import Path
 
@@ -87,7 +88,7 @@ class RulesProtocol(LanguageServerProtocol):
 
     @lsp_method(T.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: T.DidChangeTextDocumentParams):
-        if params.text_document.uri not in self.workspace.text_documents:
+        if unquote(params.text_document.uri) not in self.workspace.text_documents:     # kept as pygls keeps them
             return      # a change to a document never opened: nothing to apply it to (pygls would fail)
         yield from super().lsp_text_document__did_change(params)
 

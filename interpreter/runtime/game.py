@@ -35,6 +35,7 @@ class Decision:
     step: int = 1
     chosen: tuple[str, ...] = ()
     everyone: bool = False
+    asked_by: tuple[int, ...] = ()      # the statement of the rules that asks: the same when it asks again
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class Game:
         labels = decision_labels(self._engine)
         chosen = tuple(self._engine.asking_op(d).chosen_labels(self._engine, d)) if "chosen" in d else ()
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
-                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False))
+                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False), tuple(d["op"]))
 
     over = _state_field("over", "Whether the game has ended.")
     seed = _state_field("seed", "The seed the game started from.")

@@ -37,9 +37,10 @@ def find_pack(name_or_path) -> Path:
 
 
 def _holds_rules(path: Path) -> bool:
-    """Whether a path is a pack: a .rules file, or a folder with one."""
+    """Whether a path is a pack: a .rules file, or a folder with rules files (as the loader finds them)."""
+    from dsl import rules_files
     try:
-        return path.suffix == ".rules" if not path.is_dir() else any(path.glob("*.rules"))
+        return path.suffix == ".rules" if not path.is_dir() else bool(rules_files(path))
     except OSError:
         return False
 

@@ -17,15 +17,9 @@ from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_tr
 def write_atomically(path, text: str, newline: str = "\n") -> None:
     """Write the whole text or nothing: to a temporary file beside the target, then renamed over it.
     A symbolic link stays one (the file it names is written), and the file keeps its permissions
-    (a new one gets those the user's umask gives). A file with other hard links is written in place
-    instead, so that every name keeps the same file (renaming would give this name a copy of its own)."""
+    (a new one gets those the user's umask gives). A file with other hard links comes out of it a
+    file of its own: writing it in place could leave it cut short, which renaming never does."""
     target = Path(os.path.realpath(path))
-    if _linked_elsewhere(target):
-        with open(target, "w", encoding="utf-8", newline=newline) as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        return
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         os.chmod(tmp, _mode_for(target))
@@ -49,14 +43,6 @@ def file_stamp(path) -> tuple | None:
     except (OSError, ValueError):
         return None
     return found.st_dev, found.st_ino, found.st_mtime_ns, found.st_size
-
-
-def _linked_elsewhere(target: Path) -> bool:
-    try:
-        found = target.stat()
-    except OSError:
-        return False
-    return stat.S_ISREG(found.st_mode) and found.st_nlink > 1
 
 
 def _mode_for(target: Path) -> int:

@@ -54,13 +54,15 @@ class Numbering:
 
 
 def decision_key(decision) -> tuple:
-    return (decision.seat, decision.chosen, decision.prompt)
+    """What makes a question the same one asked again: its seat, the steps chosen so far and the
+    statement that asks, whatever its wording says this time (a count, a place)."""
+    return (decision.seat, decision.chosen, decision.asked_by or decision.prompt)
 
 
 def number_options(decision, before: Numbering | None = None) -> Numbering:
     """Number the options from 1, those of one action together. A choice of whole numbers is
     numbered by its values (typing 0 means 0). Given the numbering of the decision before,
-    when it asked the same question, options offered again keep their numbers and new ones
+    when the same statement asked it, options offered again keep their numbers and new ones
     come after the last, so a number never comes to mean another option."""
     options = decision.options
     key = decision_key(decision)

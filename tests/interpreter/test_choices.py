@@ -35,6 +35,17 @@ def test_the_same_question_asked_again_keeps_every_number():
     assert other.numbers == [1, 2]                       # a new question is numbered afresh
 
 
+def test_a_question_whose_wording_changes_as_it_is_asked_again_keeps_its_numbers():
+    import interpreter
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)
+    first = number_options(game.decision)
+    wanted = {o.id: n for n, o in first.numbered}
+    game.choose("buy:panzer_i")
+    again = number_options(game.decision, first)
+    assert game.decision.prompt != "Buy a unit (40 SO points left)"       # the count in it changed
+    assert {o.id: n for n, o in again.numbered} == {i: n for i, n in wanted.items() if i != "buy:panzer_i"}
+
+
 def test_a_choice_of_whole_numbers_is_numbered_by_its_values():
     numbering = number_options(decision(["0", "1", "2", "3"], labels={str(i): str(i) for i in range(4)}))
     assert [(n, o.id) for n, o in numbering.numbered] == [(0, "0"), (1, "1"), (2, "2"), (3, "3")]

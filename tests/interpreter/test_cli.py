@@ -566,13 +566,14 @@ def test_fmt_says_so_when_a_folder_holds_no_rules_files(tmp_path):
     assert run.stderr.strip() == f"garrison fmt: no .rules files in {tmp_path}; nothing to format"
 
 
-def test_fmt_keeps_a_hard_linked_file_one_file(tmp_path):
+def test_fmt_writes_a_hard_linked_file_whole_and_leaves_its_other_name_as_it_was(tmp_path):
     path, other = tmp_path / "g.rules", tmp_path / "same.rules"
-    path.write_text('game g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n')
+    before = 'game g "G" {  seats 1 home box }\nspace box "B"\nplay { }\n'
+    path.write_text(before)
     os.link(path, other)
     assert garrison("fmt", str(path)).returncode == 0
-    assert os.path.samefile(path, other)
-    assert other.read_text() == 'game g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
+    assert path.read_text() == 'game g "G" { seats 1 home box }\nspace box "B"\nplay {}\n'
+    assert other.read_text() == before          # renamed over, never rewritten in place
 
 
 def test_a_game_played_with_a_mod_folder_saves_loads_and_says_how_to_resume(tmp_path):
@@ -598,6 +599,9 @@ def test_a_folder_here_named_like_a_bundled_game_hides_it_only_if_it_is_a_pack(t
     assert find_pack("tigerleader") == bundled_root() / "tigerleader"
     (tmp_path / "westerplatte" / "game.rules").write_text('game w "W" { seats 1 home box }\n')
     assert find_pack("westerplatte") == Path("westerplatte")     # a pack of one's own, made here, is played
+    (tmp_path / "postmen" / "rules").mkdir(parents=True)
+    (tmp_path / "postmen" / "rules" / "game.rules").write_text('game p "P" { seats 1 home box }\n')
+    assert find_pack("postmen") == Path("postmen")               # its rules in a subfolder, as the loader reads them
 
 
 def test_check_json_reports_a_pack_it_cannot_find_among_the_others():

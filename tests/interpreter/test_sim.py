@@ -128,6 +128,12 @@ def test_a_plot_named_without_a_suffix_is_a_png_and_said_so(tmp_path, capsys):
     assert (tmp_path / "scores.png").exists() and f"plot written to {tmp_path / 'scores.png'}" in capsys.readouterr().out
 
 
+def test_a_pipe_where_the_plot_would_go_is_refused_not_opened(tmp_path, capsys):
+    os.mkfifo(tmp_path / "scores.png")
+    assert main(["sim", TINY, "--games", "2", "--plot", str(tmp_path / "scores")]) == 2
+    assert "which is a device, pipe or link to nothing" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("k, n, low, high", [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0)])
 def test_wilson_interval(k, n, low, high):
     lo, hi = stats.wilson(k, n)

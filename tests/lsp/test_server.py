@@ -403,3 +403,14 @@ def test_a_change_to_a_document_never_opened_is_passed_over():
     finally:
         log = server.stop()
     assert not any("KeyError" in line for line in log), log
+
+
+def test_a_change_to_a_file_whose_path_has_a_space_is_checked(session, tmp_path):
+    folder = tmp_path / "my pack"
+    create_pack(str(folder))
+    text = (folder / "game.rules").read_text()
+    uri = session.open(folder / "game.rules", text)
+    assert "%20" in uri
+    session.wait_for_diagnostics(uri)
+    session.change(uri, text + "\nvar broken: int = nothing_here\n")
+    assert any("nothing_here" in d.message for d in session.wait_for_diagnostics(uri))
