@@ -6,7 +6,7 @@ import importlib
 # name -> the module that defines it; loaded on first use, so `import dsl` costs nothing
 _PUBLIC = {
     "ast": "dsl.ast",
-    "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "printable": "dsl.errors",
+    "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "did_you_mean": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
     "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "MOST_BYTES": "dsl.limits", "rules_files": "dsl.files", "display_path": "dsl.files",
     "parse_file": "dsl.parser", "MAX_LOOK_PAST_TIES": "dsl.limits",

@@ -103,7 +103,9 @@ def suggest(name: str, candidates) -> str:
     """A ` (did you mean 'x'?)` suffix naming the closest candidates, or ''."""
     import difflib
 
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=3, cutoff=0.7)
-    if not close:
-        return ""
-    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
+    return did_you_mean(difflib.get_close_matches(name, sorted(set(candidates)), n=3, cutoff=0.7))
+
+
+def did_you_mean(names) -> str:
+    """A ` (did you mean 'x' or 'y'?)` suffix naming these, or '' for none."""
+    return " (did you mean " + " or ".join(f"'{c}'" for c in names) + "?)" if names else ""

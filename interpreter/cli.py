@@ -160,14 +160,14 @@ def _load(name, mods):
 
 def cmd_check(args) -> int:
     from interpreter.runtime import load_rules
-    failed = False
+    any_failed = False
     reports = []
     for pack in args.packs:
         try:
             rules = load_rules(pack, mods=changes(args))
             rules.compile_variants()
         except RulesError as err:
-            failed = True
+            any_failed = True
             if args.json:
                 reports.append({"pack": pack, "ok": False, "diagnostics": [d.as_json() for d in err.diagnostics]})
             else:
@@ -176,7 +176,7 @@ def cmd_check(args) -> int:
         except GameError as err:        # no pack there (an unknown name, a mod file missing)
             if not args.json:
                 raise
-            failed = True
+            any_failed = True
             reports.append({"pack": pack, "ok": False, "error": str(err), "diagnostics": []})
             continue
         if args.json:
@@ -189,7 +189,7 @@ def cmd_check(args) -> int:
         print(f"{pack}: ok ({rules.title}; {len(rules.warnings)} warning{'s' if len(rules.warnings) != 1 else ''})")
     if args.json:
         print(json.dumps({"packs": reports}, ensure_ascii=False))
-    return EXIT_ERRORS if failed else EXIT_OK
+    return EXIT_ERRORS if any_failed else EXIT_OK
 
 
 def _load_or_report(args):

@@ -1,7 +1,7 @@
 """The machine that runs compiled rules on a game state: values, the frame stack, decisions (moves and tokens in Board)."""
 from __future__ import annotations
 
-from dsl import suggest
+from dsl import did_you_mean, suggest
 
 from .board import Board
 from .dice import Chance, seed_state
@@ -249,7 +249,7 @@ class Engine(Board, Frames, Chance, Effects, State):
             if len(option_id) > 100:        # an answer that long names nothing: neither quoted whole nor matched
                 raise GameError(f"'{option_id[:60]}…' is not an option here; the options are: {shown}")
             naming = [i for i in ids if option_id in i.split(":")][:3]      # 'albert' for take_commander:albert
-            hint = (" (did you mean " + " or ".join(f"'{i}'" for i in naming) + "?)") if naming else suggest(option_id, ids)
+            hint = did_you_mean(naming) if naming else suggest(option_id, ids)
             raise GameError(f"'{option_id}' is not an option here{hint}; the options are: {shown}")
         self.decision = None
         self.decisions += 1

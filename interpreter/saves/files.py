@@ -131,8 +131,7 @@ def read_save(path) -> tuple[str, dict]:
     missing = [k for k in SAVE_KEYS if k not in data]
     if missing:
         raise GameError(f"cannot load {path}: the saved game is incomplete (missing {', '.join(missing)})")
-    if not (short_line(data["game"]) and whole(data["seed"]) and whole(data["seats"])
-            and (data["variant"] is None or short_line(data["variant"]))):
+    if not (short_line(data["game"]) and whole(data["seed"]) and whole(data["seats"])):     # the variant: parse_save
         raise GameError(f"cannot load {path}: the saved game is damaged (its game, seed, variant or seats)")
     try:
         data["trail"] = check_trail(data["trail"])
