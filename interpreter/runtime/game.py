@@ -12,7 +12,7 @@ from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe, effect_words
 from .options import decision_labels, option_label
-from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, parse_save,
+from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, other_mods, parse_save,
                         read_state)
 
 
@@ -387,7 +387,8 @@ class Game:
             trail = check_trail(data["trail"])
             if data.get("fingerprint") != rules.fingerprint:
                 if not replay_under_new_rules:
-                    raise RulesChanged("the rules (the pack or its mods) have changed since this game was saved")
+                    raise RulesChanged("the rules (the pack or its mods) have changed since this game was saved"
+                                       + other_mods(data.get("mods"), rules.mods))
                 game = _replay_saved(rules, seed, variant, seats, trail, "under the rules of now")
                 game.replayed_under_new_rules = True
                 return game

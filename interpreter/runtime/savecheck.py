@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+from pathlib import PurePath
 
 
 from .errors import GameError
@@ -55,6 +56,23 @@ def short_line(value) -> bool:
     """Whether a value is text that fits in a one-line message: printable, at most 100 characters
     (a name from the rules or a fingerprint, never prose, never a terminal's control codes)."""
     return isinstance(value, str) and value.isprintable() and len(value) <= 100
+
+
+def other_mods(saved, now: list[str]) -> str:
+    """What tells a save's mods and scenario apart from those loaded now, by file name, as a clause to
+    follow a message: empty when they agree, or when the save's list is not one a game could write."""
+    if not isinstance(saved, list) or not all(isinstance(m, str) for m in saved):
+        return ""
+    played, loaded = [PurePath(m).stem for m in saved], [PurePath(m).stem for m in now]
+    if played == loaded or not all(short_line(m) for m in played):
+        return ""
+    return f"; it was played with {_mod_names(played)}, and is loaded with {_mod_names(loaded)}"
+
+
+def _mod_names(names: list[str]) -> str:
+    if not names:
+        return "no mod"
+    return ("the mod " if len(names) == 1 else "the mods ") + ", ".join(names)
 
 
 UNPAIRED = "the saved game is damaged (a text in it is not valid Unicode)"

@@ -174,6 +174,16 @@ def test_saved_game_from_changed_rules_is_refused_unless_replayed_under_them(tin
     assert not same.replayed_under_new_rules and same.to_json() == g.to_json()
 
 
+def test_saved_game_under_other_mods_says_which_mods_differ():
+    mods = sorted((interpreter.runtime.packs.bundled_pack("postmen") / "mods").glob("*.rules"))
+    g = load_rules("postmen", mods=[mods[0]]).new_game(seed=1)
+    message = f"it was played with the mod {mods[0].stem}, and is loaded with the mods {mods[1].stem}, {mods[2].stem}$"
+    with pytest.raises(RulesChanged, match=message):
+        load_rules("postmen", mods=mods[1:]).load_game(g.to_json())
+    with pytest.raises(RulesChanged, match=f"it was played with the mod {mods[0].stem}, and is loaded with no mod$"):
+        load_rules("postmen").load_game(g.to_json())
+
+
 @pytest.mark.parametrize("text, message", [
     ("not json at all", "the saved game is damaged or cut short \\(not valid JSON at line 1, column 1\\)"),
     ("", "damaged or cut short"),
