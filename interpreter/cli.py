@@ -125,10 +125,10 @@ def main(argv=None) -> int:
             return EXIT_USAGE
         return COMMANDS[args.command](args)
     except UsageError as err:
-        failed(str(err), getattr(args, "json", False))
+        failed(str(err), _wants_json(args, argv))
         return EXIT_USAGE
     except GameError as err:
-        failed(f"garrison: {err}", getattr(args, "json", False))
+        failed(f"garrison: {err}", _wants_json(args, argv))
         return EXIT_USAGE
     except BrokenPipeError:             # e.g. `garrison info GAME | head`
         sys.stderr.close()
@@ -137,11 +137,18 @@ def main(argv=None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as err:              # a file named that the system refuses (a name too long, a full disk)
-        failed(f"garrison: {file_problem(err)}", getattr(args, "json", False))
+        failed(f"garrison: {file_problem(err)}", _wants_json(args, argv))
         return EXIT_ERRORS
     except Exception as err:  # a bug in Garrison itself: say so in one line
         print(f"garrison: internal error ({type(err).__name__}: {err}); please report it", file=sys.stderr)
         return 3
+
+
+def _wants_json(args, argv) -> bool:
+    """Whether failures are also said as JSON: `--json` was given, even where the arguments around it could not be read."""
+    if args is not None:
+        return getattr(args, "json", False)
+    return "--json" in (sys.argv[1:] if argv is None else argv)
 
 
 def file_problem(err: OSError) -> str:
