@@ -69,7 +69,26 @@ def plot_target(plot: str) -> str:
         raise GameError(f"--plot cannot draw a .{suffix} file; name a .png, .svg or .pdf one")
     if os.path.lexists(plot) and not _drawn_before(plot):
         raise GameError(f"--plot would write over {plot}, which is not a plot drawn before; name another file")
+    problem = _cannot_write(plot)
+    if problem:
+        raise GameError(f"--plot cannot write {plot}: the system refuses ({problem})")
     return plot
+
+
+def _cannot_write(path: str) -> str | None:
+    """Why the system would refuse to write `path`, found by trying (what a folder's permissions
+    say is not all: some folders refuse new files whoever asks); None if it would not."""
+    try:
+        if os.path.lexists(path):
+            with open(path, "ab"):          # opened to add to: nothing of it is lost
+                pass
+        else:
+            with open(path, "xb"):
+                pass
+            os.remove(path)
+    except OSError as err:
+        return (err.strerror or str(err)).lower()
+    return None
 
 
 def _drawn_before(path: str) -> bool:
@@ -143,7 +162,8 @@ def write_plot(runs: list, figures: list[dict], path: str) -> None:
     try:
         fig.savefig(path, dpi=110)
     except (OSError, ValueError) as err:
-        raise GameError(f"cannot write the plot to {path}: {err}") from None
+        said = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise GameError(f"cannot write the plot to {path}: {said}") from None
     finally:
         plt.close(fig)
 

@@ -122,6 +122,13 @@ def test_what_sim_cannot_do_is_said_before_it_plays(capsys, args, said):
     assert said in capsys.readouterr().err
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs a /proc folder, where no one may make a file")
+def test_a_folder_that_refuses_new_files_whatever_its_permissions_say_is_refused_before_play(capsys):
+    assert main(["sim", TINY, "--games", "2", "--plot", "/proc/scores.png"]) == 2
+    said = capsys.readouterr()
+    assert "--plot cannot write" in said.err and "games" not in said.out
+
+
 def test_a_plot_named_without_a_suffix_is_a_png_and_said_so(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     assert main(["sim", TINY, "--games", "4", "--jobs", "1", "--plot", str(tmp_path / "scores")]) == 0
