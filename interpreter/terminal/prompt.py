@@ -423,14 +423,14 @@ def cmd_help(s: Session, rest: str):
 
 def cmd_board(s: Session, rest: str):
     if not rest:
-        s.out.print(render.board(s.game))
+        s.out.print(render.board(s.game, cell_lines=None))
         return
     regions = render.regions_titled(s.game, rest)
     if not regions:
         titles = [r.title for r in s.game.view.layout.regions] if s.game.view.layout else []
         s.say(f"No region's title has '{rest}'" + (f"; the regions are: {'; '.join(titles)}" if titles else ""))
     for region in regions:
-        s.out.print(render.region_panel(s.game, region))
+        s.out.print(render.region_panel(s.game, region, cell_lines=None))
 
 
 def cmd_legend(s: Session, rest: str):

@@ -46,14 +46,15 @@ def render_text(game, width: int = WIDTH) -> str:
 
 # ---- the whole board
 
-def board(game) -> Group:
-    """The status line, one panel per layout region, and what lies elsewhere."""
+def board(game, cell_lines: int | None = CELL_LINES) -> Group:
+    """The status line, one panel per layout region, and what lies elsewhere; a cell holding more
+    than `cell_lines` lines shows the top of its stack (None: every cell in full)."""
     layout = game.view.layout
     parts = [status_line(game, layout)] + track_lines(game) + effect_lines(game)
     placed: set[str] = set()
     if layout is not None:
         for region in layout.regions:
-            parts.append(region_panel(game, region))
+            parts.append(region_panel(game, region, cell_lines))
             placed.update(region.spaces)
     others = elsewhere_lines(game, placed)
     if others:
@@ -139,14 +140,14 @@ def variable_text(game, name: str) -> Text:
 
 # ---- regions and cells
 
-def region_panel(game, region) -> Panel:
+def region_panel(game, region, cell_lines: int | None = CELL_LINES) -> Panel:
     """A region's rows, each its spaces' names over what lies on them, a thin rule between two rows
     (so that what lies on a space never stands next to the names of the row below)."""
     parts = []
     for i, row in enumerate(region.rows):
         if parts:
             parts.append(Rule(style="dim"))
-        parts.append(row_table(game, row, region.shifted(i) if region.hexes else None))
+        parts.append(row_table(game, row, region.shifted(i) if region.hexes else None, cell_lines))
     return Panel(Group(*parts), title=region.title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
@@ -157,14 +158,14 @@ def regions_titled(game, word: str) -> list:
     return [r for r in (layout.regions if layout else []) if w in r.title.lower() or w in (r.short or "").lower()]
 
 
-def row_table(game, row, shift: bool | None = None) -> Table:
+def row_table(game, row, shift: bool | None = None, cell_lines: int | None = CELL_LINES) -> Table:
     """One layout row: the space names as headers, their contents below. A row of hexes (`shift`
     is not None) keeps half a space empty on its left when shifted, else on its right, so that
     rows of hexes interlock."""
     table = Table(box=None, show_header=False, expand=True, pad_edge=False, padding=(0, 1), collapse_padding=True)
     halves = 2 * len(row) + (shift is not None)
     width = max(8, (WIDTH - 6) * 2 // max(1, halves) - 1)
-    bodies = [cell_body(game, cell.space, width, skip=cell.shows) for cell in row]
+    bodies = [cell_body(game, cell.space, width, cell_lines, skip=cell.shows) for cell in row]
     headers = [cell_header(game, cell) for cell in row]
     if shift:
         table.add_column(ratio=1)
@@ -206,22 +207,24 @@ def value_style(game, space: str, shows: str | None) -> str | None:
     return styles.get(value) if isinstance(value, str) else None      # styles are by enum value
 
 
-def cell_body(game, space: str, width: int, skip: str | None = None) -> Text:
-    """What lies on a space: its marks (but the attribute `skip`, which its header shows), then its pieces."""
+def cell_body(game, space: str, width: int, cell_lines: int | None = CELL_LINES, skip: str | None = None) -> Text:
+    """What lies on a space: its marks (but the attribute `skip`, which its header shows), then its
+    pieces, the top of the stack only where they would take more than `cell_lines` lines."""
     lines = [Text(line, style="italic") for line in space_marks(game, space, skip)]
-    lines += [Text(line) for line in stack_lines(game, space, width, CELL_LINES - len(lines))]
+    room = None if cell_lines is None else cell_lines - len(lines)
+    lines += [Text(line) for line in stack_lines(game, space, width, room)]
     return Text("\n").join(lines)
 
 
-def stack_lines(game, space: str, width: int, room: int) -> list[str]:
-    """The pieces on a space, bottom to top, identical ones counted; summarised if too tall."""
+def stack_lines(game, space: str, width: int, room: int | None) -> list[str]:
+    """The pieces on a space, bottom to top, identical ones counted; summarised if taller than `room` lines (None: never)."""
     stack = game.pieces_at(space)
     if not stack:
         return []
     if space in game.view.decks:
         return [count_words(game, stack)]
     entries = grouped(game, stack)
-    if height([e for e, _ in entries], width) <= room:
+    if room is None or height([e for e, _ in entries], width) <= room:
         return [e for e, _ in entries]
     shown: list[tuple[str, int]] = []
     while entries and height([e for e, _ in [entries[-1]] + shown], width) < room:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import re
 
 import pytest
@@ -101,6 +102,24 @@ def test_a_tall_pile_is_summarised_and_keeps_its_top():
     game = position("postmen")
     lines = render.stack_lines(game, "supply", 12, 3)
     assert lines[0].startswith("(+") and len(lines) <= 3
+
+
+def test_the_board_asked_for_shows_a_crowded_space_in_full():
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)
+    draws = random.Random(1)
+    while len(game.pieces_at("barracks")) < 12:           # units and commanders bought into Head Quarters
+        game.choose(game.draw(draws))
+    summarised = plain(render.board(game))
+    full = plain(render.board(game, cell_lines=None))
+    assert "below)" in summarised and "below)" not in full
+    names = {game.label(p) for p in game.pieces_at("barracks")}
+    assert all(name in " ".join(full.split()) for name in names)
+
+
+def plain(drawing) -> str:
+    buffer = io.StringIO()
+    render.make_console(buffer, 100, color=False).print(drawing)
+    return buffer.getvalue()
 
 
 def test_inspect_describes_spaces_and_pieces():
