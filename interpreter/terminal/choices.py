@@ -43,14 +43,25 @@ class Numbering:
         return [n for n in self.numbers if str(n).startswith(typed) and str(n) != typed]
 
     def span(self) -> str:
-        """`1-12`, or the numbers listed when they have gaps: `2, 3, 7`."""
+        """`1-12`, or with gaps as runs: `2, 3, 7-9`; at most four runs, then `…`."""
         numbers = sorted(self.numbers)
         if not numbers:
             return "none"
-        if numbers == list(range(numbers[0], numbers[-1] + 1)):
-            return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
-        listed = ", ".join(map(str, numbers[:8]))
-        return listed + (", …" if len(numbers) > 8 else "")
+        return number_runs(numbers, at_most=4)
+
+
+def number_runs(numbers: list[int], at_most: int | None = None) -> str:
+    """Sorted numbers as runs: [3, 5, 6, 7] reads '3, 5-7'; `at_most`: that many runs, then '…'."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    said = [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
+    if at_most is not None and len(said) > at_most:
+        said = said[:at_most] + ["…"]
+    return ", ".join(said)
 
 
 def decision_key(decision) -> tuple:

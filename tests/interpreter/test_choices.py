@@ -30,7 +30,7 @@ def test_the_same_question_asked_again_keeps_every_number():
     first = number_options(decision(["attack:a", "attack:b", "attack:c", "pass"]))
     again = number_options(decision(["attack:a", "attack:c", "attack:d", "pass"]), first)
     assert [(n, o.id) for n, o in again.numbered] == [(1, "attack:a"), (3, "attack:c"), (5, "attack:d"), (4, "pass")]
-    assert again.option(2) is None and again.span() == "1, 3, 4, 5"
+    assert again.option(2) is None and again.span() == "1, 3-5"
     other = number_options(decision(["attack:a", "attack:c"], prompt="Another question?"), again)
     assert other.numbers == [1, 2]                       # a new question is numbered afresh
 
@@ -44,6 +44,36 @@ def test_a_question_whose_wording_changes_as_it_is_asked_again_keeps_its_numbers
     again = number_options(game.decision, first)
     assert game.decision.prompt != "Buy a unit (40 SO points left)"       # the count in it changed
     assert {o.id: n for n, o in again.numbered} == {i: n for i, n in wanted.items() if i != "buy:panzer_i"}
+
+
+MENU = """
+game menu "Menu" { seats 1 home camp }
+space camp "Camp"
+var gold: int = 3
+var bought: bool = false
+action buy(what: text in ["arrows", "bread"]) label "Buy {what}" {
+    choose n from ["one", "two"] "How many {what}?" { set bought = true }
+}
+action promote() requires bought label "Promote" { set gold -= 1 }
+action rest() label "Rest" { set gold -= 1 }
+play {
+    while gold > 0 { perform buy, promote, rest "Spend your gold ({gold} left)" pass "Done" { break } }
+}
+"""
+
+
+def test_a_menu_asked_again_after_the_question_one_of_its_options_asked_keeps_its_numbers(tmp_path):
+    (tmp_path / "game.rules").write_text(MENU)
+    game = interpreter.load_rules(tmp_path).new_game(seed=1)
+    out = run_session(game, ["1", "1", "3"], interactive=True)      # Buy arrows, one, then Rest (still 3)
+    assert "→ Rest" in out and "→ Promote" not in out
+    assert "5. Promote" in out                                      # the new option comes after the last
+
+
+def test_numbers_with_gaps_read_as_runs_and_stay_short():
+    from interpreter.terminal.choices import number_runs
+    assert number_runs([1, 2, 3, 5, 7, 8]) == "1-3, 5, 7-8"
+    assert number_runs([1, 3, 5, 7, 9, 11], at_most=4) == "1, 3, 5, 7, …"
 
 
 def test_a_choice_of_whole_numbers_is_numbered_by_its_values():
