@@ -341,7 +341,8 @@ def _clip(entries: list[str], budget: int) -> list[str]:
 # ---- looking at one object
 
 def inspect_lines(game, oid: str) -> list[str]:
-    """Everything known about one space or piece: attributes, marks, where it is, what is on it."""
+    """Everything known about one space or piece: attributes, marks, where it is, the lasting
+    effects that name it (quiet ones too: the log says nothing of those), what is on it."""
     view = game.view
     kind = words(view.kind_name(oid))
     lines = [f"{game.label(oid)} ({oid}), {with_article(kind)}"]
@@ -360,6 +361,7 @@ def inspect_lines(game, oid: str) -> list[str]:
     marks = token_words(game, oid)
     if marks:
         lines.append(f"  tokens: {', '.join(marks)}")
+    lines += [f"  in force: {line}" for line in effects_naming(game, oid)]
     if oid in view.spaces:
         stack = game.pieces_at(oid)
         if oid in view.decks:
@@ -367,6 +369,19 @@ def inspect_lines(game, oid: str) -> list[str]:
         else:
             lines.append(f"  holds (bottom to top): {', '.join(e for e, _ in grouped(game, stack)) or 'nothing'}")
     return lines
+
+
+def effects_naming(game, oid: str) -> list[str]:
+    """The lasting effects whose arguments name `oid`, one line each, with the other arguments of
+    each instance: `Assigned to a battle this week (Rifle Team #902; Panzer II #201)`."""
+    withs: dict[str, list[str]] = {}
+    for effect, args in game.effects:
+        if oid in args:
+            others = ", ".join(game.label(a) for a in args if a != oid)
+            withs.setdefault(effect, [])
+            if others:
+                withs[effect].append(others)
+    return [game.label(effect) + (f" ({'; '.join(others)})" if others else "") for effect, others in withs.items()]
 
 
 def find_objects(game, query: str) -> list[str]:

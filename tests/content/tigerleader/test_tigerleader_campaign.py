@@ -158,6 +158,11 @@ def test_the_weeks_battles_are_all_assigned_and_paid_for_before_the_first_is_fou
     assert sorted(ids(game)) == ["b6c", "b7a"]
     assert game.field("panzer_ii", "led_by") == "weber"
     assert game.location("panzer_i") == game.location("panzer_ii") == "barracks"   # no battle yet
+    assert "Assigned to attack 7A Infantry Battalion: Panzer I #153." in notes(game)      # said before the choice
+    assert "Assigned to attack 6C Division HQ: Panzer II #201." in notes(game)
+    from interpreter.terminal.render import inspect_lines
+    assert "  in force: Assigned to a battle this week (Panzer I #153)" in inspect_lines(game, "b7a")
+    assert "  in force: Assigned to a battle this week (6C Division HQ)" in inspect_lines(game, "panzer_ii")
 
 
 def test_the_campaign_ends_once_the_last_weeks_battles_are_over():
