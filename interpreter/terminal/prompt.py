@@ -9,7 +9,6 @@ from contextlib import contextmanager
 
 from rich.console import Console, Group
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from dsl import printable, suggest
@@ -19,8 +18,9 @@ from interpreter.saves.files import (default_save_path, file_stamp, keep_previou
 
 from . import compact, legend, render
 from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, decision_key, group_options, matching,
-                      nothing_option, number_options, number_runs, shows_id, typed_number)
+                      nothing_option, number_options, typed_number)
 from .compact import lines_taken
+from .option_view import more_note, options_view, summary_view
 from .reader import answer_reader
 from .render import words
 from .rules_help import help_lines
@@ -52,8 +52,6 @@ Commands:
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
 FILTER_LIST = 40         # at most this many matching options are listed for a word
 ECHOED = 60              # characters of an answer that matched nothing said back
-MULTI_COLUMN_LIST = 6    # a list of at least this many short options is laid out in columns
-MAX_COLUMNS = 3
 LOG_TAIL = 40
 SCREEN_EDGES = 3         # lines of a screen not for the board or the options: heading, hint, input
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
@@ -611,67 +609,8 @@ def event_text(event) -> Text:
     return Text("  " + printable(event.text), style=EVENT_STYLES.get(event.kind, ""))
 
 
-def options_view(numbered, headed: bool = False) -> list:
-    """The options in a grid per action, under the action's name when `headed` and there are several."""
-    groups = group_options(numbered)
-    named = headed and sum(1 for name, _ in groups if name) > 1
-    out = []
-    for name, members in groups:
-        if named and name:
-            out.append(Text(f"  {words(name)}:", style="dim"))
-        out.append(option_grid([(f"{n}.", Text() if option.label == str(n) else option_text(option))
-                                for n, option in members]))
-    return out
-
-
-def more_note(numbered, shown: int) -> Text:
-    """The line under the first `shown` options: how many are left out, by their numbers (which a
-    question asked again keeps, so they need not run on from those shown)."""
-    hidden = sorted(n for n, _ in numbered[shown:])
-    return Text(f"  … {len(hidden)} more ({number_runs(hidden, at_most=4)}): 'all' lists every option, a word finds some",
-                style="dim")
-
-
-def summary_view(numbered) -> list:
-    """How many options each action has (an action with at most three listed in full)."""
-    out = [Text(f"  {len(numbered)} options; type a word to see the matching ones (a name, a place), or 'all':")]
-    for name, members in group_options(numbered):
-        if len(members) <= 3:
-            out += options_view(members)
-        else:
-            first, last = members[0][0], members[-1][0]
-            out.append(option_grid([(f"{first}-{last}", f"{words(name) or 'choices'}: {len(members)} options")]))
-    return out
-
-
-def option_text(option) -> Text:
-    """The option's label, then its id dimmed when the id is more than the label in other words."""
-    text = Text(printable(option.label))
-    if shows_id(option):
-        text.append(f" {printable(option.id)}", style="dim")
-    return text
-
-
 def clipped(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
-
-
-def option_grid(rows: list[tuple[str, str | Text]]) -> Table:
-    """Numbers in a right-aligned column, labels wrapped beside them; several such columns side by
-    side (filled downwards) when there are many options with short labels."""
-    longest = max(len(number) + len(label) for number, label in rows) + 2      # a Text's len is its length
-    columns = 1 if len(rows) < MULTI_COLUMN_LIST else max(1, min(MAX_COLUMNS, render.WIDTH // (longest + 6)))
-    per_column = -(-len(rows) // columns)
-    grid = Table.grid(padding=(0, 1))
-    for _ in range(columns):
-        grid.add_column(justify="right", min_width=6 if columns == 1 else 4, style="bold")
-        grid.add_column(overflow="fold")
-    for i in range(per_column):
-        cells = []
-        for number, label in rows[i::per_column]:
-            cells += [number, label if isinstance(label, Text) else Text(printable(label))]
-        grid.add_row(*cells)
-    return grid
 
 
 @contextmanager

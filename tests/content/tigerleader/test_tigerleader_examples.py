@@ -235,8 +235,8 @@ def test_sample_game_first_battle_leaves_klein_shaken_and_saltz_okay():
     # "Klein suffers 2 Stress for being in the battle, plus 3 Stress due to Damage, for a total of 5.
     # He is Shaken. Saltz suffers 2 Stress ... He is still Okay." Both gain 2 XP; neither promotes.
     game = start("ex_sample_first_battle_stress")
-    assert "Klein: 5 Stress (Shaken), 2 XP." in notes(game)
-    assert "Saltz: 2 Stress (Okay), 2 XP." in notes(game)
+    assert "Klein: 5 Stress (Shaken), gains 2 XP (2 XP in all)." in notes(game)
+    assert "Saltz: 2 Stress (Okay), gains 2 XP (2 XP in all)." in notes(game)
     assert game.field("klein", "level") == "green" and game.field("saltz", "level") == "green"
 
 
