@@ -86,20 +86,30 @@ def decision_labels(g) -> list[str]:
 
 
 def _disambiguate(labels: list[str], options: list, g) -> list[str]:
-    """Labels that read alike get their pieces' locations added ("Guard at North gate"), when that tells them apart."""
+    """Labels that read alike get their pieces' locations added ("Guard at North gate"), when that
+    tells them apart; then the other options that are pieces say where they are too, so that the
+    list reads alike throughout."""
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)
     labels = list(labels)
+    placed = False
     for same in groups.values():
         if len(same) < 2:
             continue
         places = [_places(g, options[i]["value"]) for i in same]
         if len(set(places)) < 2:
             continue
+        placed = True
         for i, where in zip(same, places):
             if where:
                 labels[i] = f"{labels[i]} at {where}"
+    if placed:
+        for same in groups.values():
+            if len(same) == 1 and isinstance(options[same[0]]["value"], str):
+                where = _places(g, options[same[0]]["value"])
+                if where:
+                    labels[same[0]] = f"{labels[same[0]]} at {where}"
     return labels
 
 

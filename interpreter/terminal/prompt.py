@@ -37,7 +37,7 @@ Tab completes commands, option ids and names; Up and Down recall answers.
 Commands:
   board [REGION]   the whole board in full (or the regions with that word)
   legend           what the short names on the board stand for
-  all              list every option
+  all (options)    list every option
   inspect NAME     all about a space or piece (by id, name or short name)
   back             step back out of a choice made in steps (not a decision)
   undo             take back the last choice
@@ -571,7 +571,7 @@ def cmd_inspect(s: Session, rest: str):
 SHOWING = {cmd_board, cmd_log, cmd_inspect, cmd_help, cmd_save, cmd_legend}
 
 COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help, "?": cmd_help,
-            "board": cmd_board, "b": cmd_board, "legend": cmd_legend, "all": cmd_all, "undo": cmd_undo, "u": cmd_undo,
+            "board": cmd_board, "b": cmd_board, "legend": cmd_legend, "all": cmd_all, "options": cmd_all, "undo": cmd_undo, "u": cmd_undo,
             "back": cmd_back,
             "log": cmd_log, "save": cmd_save, "load": cmd_load, "inspect": cmd_inspect, "i": cmd_inspect}
 

@@ -48,3 +48,22 @@ def test_a_label_reading_a_variable_is_composed_anew_in_every_game(tmp_path):
         game.choose("fill:b")
         seen.add(labels(game)[1])
     assert len(seen) > 1 and all(label.startswith("Count Crate B: 2 of ") for label in seen)
+
+
+PIECES = '''game g "G" { seats 1 home camp }
+space camp "Camp"
+space north "North gate"
+space south "South gate"
+kind soldier: piece { }
+piece guard_1 "Guard": soldier at north
+piece guard_2 "Guard": soldier at south
+piece captain "Captain": soldier at north
+play { choose s from objects(soldier) "Who reports?" { log "{s} reports" } }
+'''
+
+
+def test_pieces_told_apart_by_place_make_every_piece_of_the_list_say_where_it_is(tmp_path):
+    path = tmp_path / "game.rules"
+    path.write_text(PIECES, encoding="utf-8")
+    game = load_rules(path).new_game()
+    assert labels(game) == ["Guard at North gate", "Guard at South gate", "Captain at North gate"]
