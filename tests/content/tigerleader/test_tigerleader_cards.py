@@ -53,7 +53,7 @@ def test_sample_game_allied_armor_adds_1_to_assault_battalion_moves():
 
 def test_a_condition_may_be_avoided_for_its_cost():
     paid = start("rule_condition_choice")
-    assert paid.decision.prompt == "Heavy Rain: pay 1 SO to avoid it?"
+    assert paid.decision.prompt == "Heavy Rain (vehicle speed -1): pay 1 SO to avoid it?"
     paid.choose("pay")
     assert "SO 1, speed 3, 4, 1." in notes(paid)
     taken = start("rule_condition_choice")
@@ -66,7 +66,7 @@ def test_conditions_give_so_points_and_stress_at_once():
     game = start("rule_condition_at_once")
     # Supply Priority +3 SO; Quiet Front -1 Stress (Hans stays at 0); Forced March: +1 Stress,
     # avoidable for 1 SO, which the test declines
-    assert game.decision.prompt == "Forced March: pay 1 SO to avoid it?"
+    assert game.decision.prompt == "Forced March (+1 Stress for each commander): pay 1 SO to avoid it?"
     game.choose("accept")
     assert "SO 4, Weber 3, Hans 1." in notes(game)
 
