@@ -82,19 +82,24 @@ def _cannot_write(path: str) -> str | None:
         if os.path.lexists(path):
             with open(path, "ab"):          # opened to add to: nothing of it is lost
                 pass
-        else:
-            with open(path, "xb"):
-                pass
-            os.remove(path)
+            return None
+        with open(path, "xb"):
+            pass
     except OSError as err:
         return (err.strerror or str(err)).lower()
+    try:
+        os.remove(path)
+    except OSError:
+        pass        # an empty file is left where the plot goes, which drawing writes over
     return None
 
 
 def _drawn_before(path: str) -> bool:
     """Whether a file is a picture matplotlib drew (its PNG and SVG files name it near their start,
-    its PDF files near their end)."""
+    its PDF files near their end), or empty: nothing is lost in drawing over either."""
     try:
+        if os.path.isfile(path) and os.path.getsize(path) == 0:
+            return True
         with open(path, "rb") as f:
             head = f.read(4096)
             f.seek(max(0, os.path.getsize(path) - 4096))

@@ -58,21 +58,25 @@ def short_line(value) -> bool:
     return isinstance(value, str) and value.isprintable() and len(value) <= 100
 
 
+MODS_NAMED = 5      # a message names at most this many of a save's mods and scenario
+
+
 def other_mods(saved, now: list[str]) -> str:
     """What tells a save's mods and scenario apart from those loaded now, by file name, as a clause to
     follow a message: empty when they agree, or when the save's list is not one a game could write."""
-    if not isinstance(saved, list) or not all(isinstance(m, str) for m in saved):
+    if not isinstance(saved, list) or not all(isinstance(m, str) and m for m in saved):
         return ""
     played, loaded = [PurePath(m).stem for m in saved], [PurePath(m).stem for m in now]
-    if played == loaded or not all(short_line(m) for m in played):
+    if played == loaded or not all(m and short_line(m) for m in played):
         return ""
-    return f"; it was played with {_mod_names(played)}, and is loaded with {_mod_names(loaded)}"
+    return f"; it was played {_changes_named(played)}, and is loaded {_changes_named(loaded)}"
 
 
-def _mod_names(names: list[str]) -> str:
+def _changes_named(names: list[str]) -> str:
     if not names:
-        return "no mod"
-    return ("the mod " if len(names) == 1 else "the mods ") + ", ".join(names)
+        return "without mods"
+    more = len(names) - MODS_NAMED
+    return "with " + ", ".join(names[:MODS_NAMED]) + (f" and {more} more" if more > 0 else "")
 
 
 UNPAIRED = "the saved game is damaged (a text in it is not valid Unicode)"

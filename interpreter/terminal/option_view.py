@@ -42,8 +42,8 @@ def summary_view(numbered) -> list:
         if len(members) <= 3:
             out += options_view(members)
         else:
-            first, last = members[0][0], members[-1][0]
-            out.append(option_grid([(f"{first}-{last}", f"{words(name) or 'choices'}: {len(members)} options")]))
+            numbers = number_runs(sorted(n for n, _ in members), at_most=2)
+            out.append(option_grid([(numbers, f"{words(name) or 'choices'}: {len(members)} options")]))
     return out
 
 

@@ -17,20 +17,19 @@ from interpreter.saves.files import (default_save_path, file_stamp, keep_previou
                                      same_file, save_game, save_target_problem)
 
 from . import compact, legend, render
-from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, decision_key, group_options, matching,
-                      nothing_option, number_options, typed_number)
+from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, group_options, matching, nothing_option,
+                      number_options, number_runs, typed_number)
 from .compact import lines_taken
 from .option_view import more_note, options_view, summary_view
 from .reader import answer_reader
 from .render import words
 from .rules_help import help_lines
 
-QUESTIONS_BETWEEN = 3       # questions a menu's option may ask before the menu, asked again, keeps its numbers
-
 HELP = """Type the number of an option (or its id, shown dimmed beside it). At a
 terminal a number takes effect as soon as no other option's number starts with
 it; otherwise press Enter. A number always means the option listed with it,
-also in a list found by a word, and when the same question is asked again.
+also in a list found by a word, and when the same question is asked again
+straight after (a number left free is not given to a new option then).
 Where nothing may be chosen, 'pass' chooses nothing. Any other word lists the
 options that mention it (a name, a place, a short name from the board).
 Tab completes commands, option ids and names; Up and Down recall answers.
@@ -72,7 +71,6 @@ class Session:
         self.interactive = interactive      # a person at a terminal: draw the board every time
         self.toolbar_rows = toolbar_rows    # rows the reader's toolbar takes below the input line
         self.numbering: Numbering | None = None     # the numbers of the options shown
-        self.asked_lately: dict[tuple, tuple] = {}  # by question: the numbers it was last asked with, and when
         self.autosave = autosave            # the file written after every decision, or None
         self.written = {}                   # files holding this game (real path: how they stood then)
         if loaded_from:
@@ -134,18 +132,8 @@ class Session:
 
     def number(self) -> None:
         """Number the new decision's options; at a terminal, an option offered again by the same
-        question keeps its number: asked again at once, or a menu asked again after the few
-        questions one of its options asked (a script reads every list afresh)."""
-        decision = self.game.decision
-        made = self.game.decisions_made
-        before, asked_at = self.asked_lately.pop(decision_key(decision), (None, None))
-        if not self.interactive or asked_at is None or made - asked_at > 1 and (
-                decision.chosen or made - asked_at > 1 + QUESTIONS_BETWEEN):
-            before = None
-        self.numbering = number_options(decision, before)
-        self.asked_lately[self.numbering.key] = (self.numbering, made)
-        if len(self.asked_lately) > 1 + QUESTIONS_BETWEEN:
-            del self.asked_lately[next(iter(self.asked_lately))]
+        question asked again at once keeps its number (a script reads every list afresh)."""
+        self.numbering = number_options(self.game.decision, self.numbering if self.interactive else None)
 
     # ---- what the reader asks while a question waits
     def ready(self, typed: str) -> bool:
@@ -160,7 +148,7 @@ class Session:
         first = [("question", clipped(question(self.game.decision), width))]
         longer = self.numbering.longer(typed) if typed_number(typed) else []
         if longer and self.numbering.option(int(typed)) is not None:
-            others = f"{min(longer)}-{max(longer)}" if len(longer) > 1 else str(longer[0])
+            others = number_runs(sorted(longer), at_most=4)
             second = [("waiting", clipped(f"{typed}: Enter for option {typed}, or another digit for {others}", width))]
         else:
             status = " · ".join(f"{words(name)} {self.game.label(self.game.var(name))}" for name in self.status_names())

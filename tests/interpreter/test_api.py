@@ -177,11 +177,15 @@ def test_saved_game_from_changed_rules_is_refused_unless_replayed_under_them(tin
 def test_saved_game_under_other_mods_says_which_mods_differ():
     mods = sorted((interpreter.runtime.packs.bundled_pack("postmen") / "mods").glob("*.rules"))
     g = load_rules("postmen", mods=[mods[0]]).new_game(seed=1)
-    message = f"it was played with the mod {mods[0].stem}, and is loaded with the mods {mods[1].stem}, {mods[2].stem}$"
+    message = f"it was played with {mods[0].stem}, and is loaded with {mods[1].stem}, {mods[2].stem}$"
     with pytest.raises(RulesChanged, match=message):
         load_rules("postmen", mods=mods[1:]).load_game(g.to_json())
-    with pytest.raises(RulesChanged, match=f"it was played with the mod {mods[0].stem}, and is loaded with no mod$"):
+    with pytest.raises(RulesChanged, match=f"it was played with {mods[0].stem}, and is loaded without mods$"):
         load_rules("postmen").load_game(g.to_json())
+    crowded = json.loads(g.to_json())
+    crowded["mods"] = [f"m{i}.rules" for i in range(200_000)]
+    with pytest.raises(RulesChanged, match=r"played with m0, m1, m2, m3, m4 and 199995 more, and is loaded without mods$"):
+        load_rules("postmen").load_game(json.dumps(crowded))
 
 
 @pytest.mark.parametrize("text, message", [

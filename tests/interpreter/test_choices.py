@@ -62,12 +62,11 @@ play {
 """
 
 
-def test_a_menu_asked_again_after_the_question_one_of_its_options_asked_keeps_its_numbers(tmp_path):
+def test_a_menu_asked_again_after_other_questions_is_numbered_afresh_in_the_order_of_its_actions(tmp_path):
     (tmp_path / "game.rules").write_text(MENU)
     game = interpreter.load_rules(tmp_path).new_game(seed=1)
-    out = run_session(game, ["1", "1", "3"], interactive=True)      # Buy arrows, one, then Rest (still 3)
-    assert "→ Rest" in out and "→ Promote" not in out
-    assert "5. Promote" in out                                      # the new option comes after the last
+    out = run_session(game, ["1", "1", "3"], interactive=True)      # Buy arrows, one, then the new option 3
+    assert "3. Promote" in out and "4. Rest" in out and "→ Promote" in out
 
 
 def test_numbers_with_gaps_read_as_runs_and_stay_short():
@@ -152,7 +151,7 @@ def test_the_legend_says_what_the_marks_in_the_cells_mean(battle):
 def test_the_legend_names_only_what_the_board_shows_and_only_what_needs_it(battle):
     entries = dict(legend.entries(battle))
     shown = {legend.short_names(battle)[o] for o in legend.shown_objects(battle)}
-    assert set(entries) - {"lv", "bs", "st"} <= shown | {s[:-1] for s in shown}   # no card in a deck, no box
+    assert set(entries) - {"lv", "bs", "st", "at"} <= shown | {s[:-1] for s in shown}   # no card in a deck, no box
     assert not {"in", "by", "SI", "B1", "Truck"} & set(entries)         # no `in at`, `by led by`, `B1 Battlefield`
     assert all(full.lower() != short.lower() for short, full in entries.items())
     assert len(set(entries.values())) == len(entries)                   # no two short names for one thing

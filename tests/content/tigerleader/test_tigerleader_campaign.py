@@ -25,7 +25,7 @@ def test_cut_off_draws_battalions_in_the_cycle_until_23_points():
 def test_each_battalion_starts_in_the_band_its_card_names():
     game = start("ex_battalion_band")
     assert "Battalion 1S Supply Convoy (2 points) joins the campaign in the Breakthrough band." in notes(game)
-    assert [game.field(b, "at") for b in ("b5a", "b8a", "b1s")] == ["front", "transit", "breakthrough"]
+    assert [game.field(b, "map_band") for b in ("b5a", "b8a", "b1s")] == ["front", "transit", "breakthrough"]
 
 
 def test_only_units_in_service_in_the_campaign_year_are_for_sale():

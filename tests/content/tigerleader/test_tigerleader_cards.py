@@ -48,7 +48,7 @@ def test_sample_game_allied_armor_adds_1_to_assault_battalion_moves():
     game = start("ex_allied_armor", [4])
     assert "Post-combat Event card: Allied Armor." in notes(game)
     assert "1A Mixed Combat Force rolls 4 (10): advances to the Transit band." in notes(game)
-    assert game.field("b1a", "at") == "transit"
+    assert game.field("b1a", "map_band") == "transit"
 
 
 def test_a_condition_may_be_avoided_for_its_cost():

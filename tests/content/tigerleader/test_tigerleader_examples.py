@@ -254,9 +254,9 @@ def test_enemy_operational_movement_rolls():
     # Half Assault in the Rear rolls 2 - 3 = -1: retreats to the Breakthrough.
     game = start("ex_operational_move", [9, 4, 2])
     assert all_rolls_used(game)
-    assert game.field("b7a", "at") == "german_transit"
-    assert game.field("b5s", "at") == "transit"
-    assert game.field("b8a", "at") == "breakthrough"
+    assert game.field("b7a", "map_band") == "german_transit"
+    assert game.field("b5s", "map_band") == "transit"
+    assert game.field("b8a", "map_band") == "breakthrough"
 
 
 def test_on_leave_recovers_4_stress_whatever_the_cool():
@@ -273,7 +273,7 @@ def test_sample_game_end_of_week_moves_and_battalion_notes():
     game.choose("b6s")
     assert "5S Forward Supply's Special Note advances 6S Rail Yard to the Transit band." in notes(game)
     assert "6S Rail Yard's Special Note advances 6S Rail Yard to the Front band." in notes(game)
-    assert {b: game.field(b, "at") for b in ("b1a", "b7a", "b8a", "b5s", "b6s", "b3c")} == {
+    assert {b: game.field(b, "map_band") for b in ("b1a", "b7a", "b8a", "b5s", "b6s", "b3c")} == {
         "b1a": "transit", "b7a": "front", "b8a": "front", "b5s": "front", "b6s": "front", "b3c": "front"}
     assert "Battalions' Special Notes take 1 SO point." in notes(game)
     assert game.var("so") == 5

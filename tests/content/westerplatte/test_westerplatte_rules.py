@@ -112,7 +112,7 @@ def test_extra_movement_token_gives_a_third_move():
     game.choose("move_officer:tile_b")
     game.choose("move_officer:tile_c")
     assert "extra_move_officer:tile_d" in ids(game)
-    assert "(0 moves and 1 action left, 1 extra movement token, morale" in game.decision.prompt
+    assert "(0 moves and 1 action left, 1 more move by extra token, morale" in game.decision.prompt
     game.choose("extra_move_officer:tile_d")
     assert game.location("officer_1") == "tile_d"
     assert game.tokens("officer_1", "extra_move") == 0
@@ -122,6 +122,7 @@ def test_extra_movement_token_gives_a_third_move():
 
 def test_only_one_extra_movement_token_serves_a_turn():
     game = start("extra_move_twice")
+    assert ", 1 more move by extra token (2 held), morale" in game.decision.prompt
     game.choose("move_officer:tile_b")
     game.choose("move_officer:tile_c")
     game.choose("extra_move_officer:tile_d")              # then only 'End the turn' is left: taken at once
@@ -143,9 +144,9 @@ def test_limited_movement_token_costs_a_movement_point():
 
 def test_extra_action_token_gives_a_second_action():
     game = start("extra_action")
-    assert "(2 moves and 1 action left, 1 extra action token, morale" in game.decision.prompt
+    assert "(2 moves and 1 action left, 1 more action by extra token, morale" in game.decision.prompt
     game.choose("take_ammo")
-    assert "(2 moves and 0 actions left, 1 extra action token, morale" in game.decision.prompt
+    assert "(2 moves and 0 actions left, 1 more action by extra token, morale" in game.decision.prompt
     assert game.tokens("officer_1", "ammo") == 2 + 4
     assert "take_ammo" in ids(game)
     game.choose("take_ammo")
