@@ -250,6 +250,10 @@ def _int(value, default: int = 0) -> int:
 
 
 def _choose(table: Table, message: dict) -> None:
+    at = message.get("at")
+    if at is not None and at != views.question_at(table.game):
+        raise GameError("that answer was for a question already answered (a second click, or another page): "
+                        "choose again from the question shown now")
     table.choose(str(message.get("option", "")))
 
 

@@ -8,6 +8,7 @@ import time
 import webbrowser
 
 from dsl import printable
+from interpreter.cli_common import Once, integer
 from interpreter.runtime import GameError
 
 INSTALL_HINT = "garrison serve needs the web extra: pip install 'garrison[web]'"
@@ -17,12 +18,13 @@ DEFAULT_PORT = 8765
 def add_parser(sub) -> None:
     serve = sub.add_parser("serve", help="play a game in the browser")
     serve.add_argument("game", metavar="GAME")
-    serve.add_argument("--seats", type=int, default=1)
-    serve.add_argument("--variant", default=None)
-    serve.add_argument("--seed", type=int, default=0, help="the first game's seed (later ones draw their own)")
-    serve.add_argument("--mod", action="append", default=[], metavar="FILE")
-    serve.add_argument("--scenario", metavar="FILE")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0 takes a free one")
+    serve.add_argument("--seats", type=integer, default=1, help="seats of the first game (default 1)")
+    serve.add_argument("--variant", default=None, help="the variant of the first game (default: the base game)")
+    serve.add_argument("--seed", type=integer, default=0,
+                       help="the first game's seed; each later session's game takes the next")
+    serve.add_argument("--mod", action="append", default=[], metavar="FILE", help="a mod every game is played with")
+    serve.add_argument("--scenario", action=Once, metavar="FILE", help="start every game from a scenario file's position")
+    serve.add_argument("--port", type=integer, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}; 0 takes a free one")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument("--bot", action="append", default=[], metavar="SEAT=BOT",

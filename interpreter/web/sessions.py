@@ -13,7 +13,7 @@ from interpreter.saves.files import load_saved
 
 from . import views
 
-MAX_SESSIONS = 64          # beyond this many browser sessions games are dropped: never shown ones first, then the oldest
+MAX_SESSIONS = 64          # beyond this many browser sessions games are dropped: never shown ones first, then closed, then the oldest
 
 
 class Table:
@@ -191,6 +191,10 @@ class Tables:
 
     def dropped(self, kept: str) -> str:
         """The session to drop when there are too many: the oldest whose game no page was ever shown
-        (requests from another site can make sessions, but never connect to them), else the oldest."""
-        never = next((k for k, t in self.by_key.items() if not t.shown and k != kept), None)
-        return never if never is not None else next(iter(self.by_key))
+        (requests from another site can make sessions, but never connect to them), else the oldest
+        that no page has open now, else the oldest."""
+        for droppable in (lambda t: not t.shown, lambda t: not t.sockets, lambda t: True):
+            found = next((k for k, t in self.by_key.items() if droppable(t) and k != kept), None)
+            if found is not None:
+                return found
+        return next(iter(self.by_key))

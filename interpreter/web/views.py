@@ -112,7 +112,14 @@ def decision_json(game, bots: dict) -> dict | None:
     options = [{"number": n, "id": o.id, "label": o.label, "group": render.words(group_key(o)),
                 "objects": option_objects(o.id, objects)} for n, o in number_options(decision).numbered]
     return {"seat": decision.seat, "bot": bots.get(decision.seat), "prompt": decision.prompt,
-            "chosen": list(decision.chosen), "step": decision.step, "options": options}
+            "chosen": list(decision.chosen), "step": decision.step, "options": options,
+            "at": question_at(game)}
+
+
+def question_at(game) -> str:
+    """Which question is asked, as a page names it when it answers: the decisions made, then the
+    steps chosen of this one (an answer sent for a question already answered is told apart)."""
+    return f"{game.decisions_made}.{len(game.decision.chosen) if game.decision else 0}"
 
 
 def targets_of(decision: dict | None) -> frozenset:

@@ -62,6 +62,17 @@ def test_undo_takes_back_the_last_choice(serve, browser_page):
     assert page.locator("#undo-button").is_disabled()
 
 
+def test_a_double_click_answers_one_question_and_leaves_no_error(serve, browser_page):
+    served = serve("postmen", seed=5)
+    page = browser_page
+    open_page(page, served.url)
+    table = served.only_table()
+    answered(page, lambda: page.locator(OPTIONS, has_text="End moves").dblclick())
+    page.wait_for_timeout(300)                       # time for a second answer to arrive, were one sent
+    assert table.game.decisions_made == 1 and "Take an action" in table.game.decision.prompt
+    assert page.locator("#message").is_hidden()
+
+
 def test_a_game_saved_from_the_page_loads_at_the_terminal_and_back(serve, browser_page, tmp_path):
     served = serve("postmen", seed=4)
     page = browser_page

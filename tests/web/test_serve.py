@@ -24,7 +24,7 @@ from paths import REPO
     (["postmen", "--seats", "3"], "garrison: Soldiers in Postmen's Uniforms takes 1..1 seats, not 3"),
     (["postmen", "--port", "70000"], "garrison: --port must be 0 to 65535, not 70000"),
     (["postmen", "--host", "a..b"], "garrison: cannot listen on 'a..b': no such address"),
-    (["postmen", "--port", "x"], "garrison serve: argument --port: invalid int value: 'x'"),
+    (["postmen", "--port", "x"], "garrison serve: argument --port: 'x' is not a whole number"),
     (["postmen", "--bot", "1=clever"], "garrison: --bot takes SEAT=BOT with BOT one of random, greedy, mcts, not '1=clever'"),
     (["westerplatte", "--bot", "3=random"], "garrison: --bot names seat 3, but the game has 1 seat(s)"),
 ])
@@ -207,3 +207,30 @@ def test_sessions_no_page_was_shown_are_dropped_before_a_players():
         tables.open(f"drive-by-{n}")
     assert tables.get("player") is not None and tables.get("idle") is None
     assert len(tables.by_key) == MAX_SESSIONS
+
+
+def test_an_answer_sent_for_a_question_already_answered_is_refused(serve):
+    from websockets.sync.client import connect
+    served = serve("postmen", seed=3)
+    jar = urllib.request.HTTPCookieProcessor()
+    urllib.request.build_opener(jar).open(served.url).read()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar.cookiejar)
+    with connect(served.url.replace("http", "ws") + "ws", additional_headers={"Cookie": cookie}) as ws:
+        asked = json.loads(ws.recv(timeout=10))["decision"]
+        assert asked["at"] == "0.0"
+        ws.send(json.dumps({"type": "choose", "option": "pass", "at": asked["at"]}))
+        assert json.loads(ws.recv(timeout=10))["decision"]["at"] == "1.0"
+        ws.send(json.dumps({"type": "choose", "option": "pass", "at": asked["at"]}))     # the same click again
+        reply = json.loads(ws.recv(timeout=10))
+        assert reply["type"] == "error" and "already answered" in reply["message"]
+        assert served.only_table().game.decisions_made == 1
+
+
+def test_a_game_a_page_has_open_is_dropped_after_those_no_page_has_open():
+    from interpreter.web.sessions import MAX_SESSIONS, Tables
+    tables = Tables(interpreter.load_rules(REPO / "tests" / "fixtures" / "tiny"), seed=1, variant=None, seats=1)
+    playing = tables.open("playing")
+    playing.shown, playing.sockets = True, {"a page": (0, 0)}
+    for n in range(MAX_SESSIONS + 5):              # other browsers that came and went
+        tables.open(f"visitor-{n}").shown = True
+    assert tables.get("playing") is playing and len(tables.by_key) == MAX_SESSIONS

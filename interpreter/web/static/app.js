@@ -8,6 +8,7 @@ let replay = null;         // the replay frame shown, or null in play
 let setup = null;          // the pack's variants, seats and bots
 const looked = new Map();  // object id -> its details, for this position
 let received = 0;          // messages handled, shown on the body for anyone waiting for the next
+let answered = null;       // the question an answer was sent to, until the server says what came of it
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -16,6 +17,8 @@ function connect() {
   socket.addEventListener("close", () => {
     document.body.classList.add("offline");
     $("turn").textContent = "Disconnected from the server: reload the page to go on.";
+    tell("Disconnected from the server: nothing can be chosen until the page is reloaded.");
+    for (const button of document.querySelectorAll("#decision button, #board .counter")) button.disabled = true;
   });
 }
 
@@ -24,6 +27,7 @@ function send(message) {
 }
 
 function receive(message) {
+  if (message.type === "state" || message.type === "error") answered = null;
   if (message.type === "state") show(message);
   else if (message.type === "replay") showReplay(message);
   else if (message.type === "error") tell(message.message);
@@ -38,12 +42,14 @@ function tell(text) {
 // ---- the position in play
 
 function show(s) {
+  const moved = !state || !s.decision || !state.decision || s.decision.at !== state.decision.at;
   state = s;
   looked.clear();
   hideMenu();
+  if (moved) $("message").hidden = true;     // an error said of the question before is done with
   document.title = s.title + " · Garrison";
   $("title").textContent = s.title;
-  $("undo-button").disabled = !s.can_undo;
+  $("undo-button").disabled = !s.can_undo || !!replay;
   if (replay) return;
   appendLog(s.log, s.log_reset);
   drawBoard(s.board, s.decision);
@@ -151,9 +157,13 @@ function mark(ids, on) {
   }
 }
 
+// One answer a question: a second click before the server answers (a double-click) is not sent.
 function choose(id) {
   hideMenu();
-  send({ type: "choose", option: id });
+  const at = state && state.decision ? state.decision.at : null;
+  if (at === null || answered === at) return;
+  answered = at;
+  send({ type: "choose", option: id, at });
 }
 
 // A counter or space was clicked: its one option is chosen; several are offered in a small menu.
@@ -207,6 +217,7 @@ function showReplay(frame) {
   replay = frame;
   looked.clear();
   document.body.classList.add("replaying");
+  $("undo-button").disabled = true;          // the game behind the replay stays as it is
   $("decision").hidden = true;
   $("handover").hidden = true;
   $("replay").hidden = false;
