@@ -9,6 +9,7 @@ from interpreter.terminal import compact, render
 from interpreter.terminal.shortnames import short_name
 from interpreter.terminal.choices import group_key, number_options
 
+ELSEWHERE_COUNTERS = 24     # counters a space outside the layout shows before counting the rest
 SUFFIX = re.compile(r"~\d+$")      # `key~2`: an option id told apart from another's
 
 
@@ -26,7 +27,7 @@ def board_json(game, targets: frozenset = frozenset()) -> dict:
         regions.append({"title": region.title, "short": compact.region_title(region), "hex": region.hexes,
                         "rows": rows})
         placed.update(region.spaces)
-    others = [cell_json(game, s) for s in view.spaces
+    others = [clipped_cell(cell_json(game, s), targets) for s in view.spaces
               if s not in placed and (game.pieces_at(s) or render.space_marks(game, s) or s in targets)]
     if others:
         title = "Elsewhere" if layout is not None else "Board"
@@ -37,6 +38,17 @@ def board_json(game, targets: frozenset = frozenset()) -> dict:
             "tracks": [{"title": title, "items": [game.label(i) for i in items], "at": at}
                        for title, items, at in game.layout_tracks()],
             "effects": game.effects_shown(), "regions": regions, "supply": supply}
+
+
+def clipped_cell(cell: dict, targets: frozenset) -> dict:
+    """A space outside the layout with its first ELSEWHERE_COUNTERS counters (and any an option
+    names), the rest counted: a pile of a hundred cards is not a page long."""
+    counters = cell["counters"]
+    if len(counters) <= ELSEWHERE_COUNTERS:
+        return cell
+    kept = [c for i, c in enumerate(counters) if i < ELSEWHERE_COUNTERS or targets.intersection(c["ids"])]
+    left = sum(len(c["ids"]) for c in counters) - sum(len(c["ids"]) for c in kept)
+    return dict(cell, counters=kept, more=f"and {left} more: the space's name lists them all")
 
 
 def variable_json(game, name: str) -> dict:

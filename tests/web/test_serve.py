@@ -234,3 +234,15 @@ def test_a_game_a_page_has_open_is_dropped_after_those_no_page_has_open():
     for n in range(MAX_SESSIONS + 5):              # other browsers that came and went
         tables.open(f"visitor-{n}").shown = True
     assert tables.get("playing") is playing and len(tables.by_key) == MAX_SESSIONS
+
+
+def test_a_long_pile_outside_the_layout_shows_its_first_counters_and_every_one_an_option_names():
+    from interpreter.web.views import ELSEWHERE_COUNTERS, board_json, decision_json, targets_of
+    game = interpreter.load_rules("tigerleader").new_game(seed=1)          # buying units from the game box
+    targets = targets_of(decision_json(game, {}))
+    cells = {c["space"]: c for r in board_json(game, targets)["regions"] if r["title"] == "Elsewhere"
+             for c in r["rows"][0]["cells"]}
+    cards = cells["ratings"]
+    assert len(cards["counters"]) == ELSEWHERE_COUNTERS and cards["more"].startswith("and 84 more")
+    shown = {i for c in cells["box"]["counters"] for i in c["ids"]}
+    assert targets <= shown | set(cells) and len(cells["box"]["counters"]) > ELSEWHERE_COUNTERS

@@ -80,6 +80,7 @@ const Board = {
     const stack = el("div", "stack");
     for (const counter of cell.counters) stack.append(Board.counter(counter, targets, onPick, onLook));
     box.append(stack);
+    if (cell.more) box.append(el("div", "deck", cell.more));
     return box;
   },
 
