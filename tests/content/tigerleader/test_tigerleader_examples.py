@@ -165,6 +165,8 @@ def test_suppressed_unit_attacks_if_its_commander_takes_1_stress():
     game.choose("act:rifle_902")
     game.choose("pass")
     assert "fire:rifle_902:pl_rifle#1" in ids(game)
+    label = next(o.label for o in game.decision.options if o.id == "fire:rifle_902:pl_rifle#1")
+    assert label.endswith(", 1 Stress)")                # the option says what the attack costs
     game.choose("fire:rifle_902:pl_rifle#1")
     assert game.field("eschbach", "battle_stress") == 1
     assert game.tokens("rifle_902", "suppressed_marker") == 0
