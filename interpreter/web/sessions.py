@@ -86,7 +86,7 @@ class Table:
         game.undo()
         while game.decision is not None and game.decision.seat in self.bots and self._choices():
             game.undo()
-        self.changed(ready=game.decision.seat if game.decision else None)
+        self.changed(ready=self.ready_seat)     # a question of another seat than the one at the screen is handed over
 
     def _choices(self) -> int:
         return sum(1 for step in self.game.trail if step[0] == "choose")

@@ -246,3 +246,17 @@ def test_a_long_pile_outside_the_layout_shows_its_first_counters_and_every_one_a
     assert len(cards["counters"]) == ELSEWHERE_COUNTERS and cards["more"].startswith("and 84 more")
     shown = {i for c in cells["box"]["counters"] for i in c["ids"]}
     assert targets <= shown | set(cells) and len(cells["box"]["counters"]) > ELSEWHERE_COUNTERS
+
+
+def test_undo_into_another_seats_question_hands_the_screen_over():
+    from interpreter.web.sessions import Table
+    table = Table(interpreter.load_rules("westerplatte"), seed=1, variant=None, seats=2)
+    first = table.game.decision.seat
+    table.take_seat(first)
+    while table.game.decision.seat == first:
+        table.choose("pass" if "pass" in [o.id for o in table.game.decision.options] else table.game.decision.options[0].id)
+    second = table.game.decision.seat
+    assert table.handover() == second
+    table.take_seat(second)
+    table.undo()                                     # the second player takes back the first one's last choice
+    assert table.game.decision.seat == first and table.handover() == first
