@@ -10,7 +10,7 @@ _PUBLIC = {
     "SyntaxProblem": "dsl.errors",
     "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "MOST_BYTES": "dsl.limits", "rules_files": "dsl.files", "display_path": "dsl.files",
     "parse_file": "dsl.parser", "MAX_LOOK_PAST_TIES": "dsl.limits",
-    "MAX_SEARCH_BUDGET": "dsl.limits", "MAX_INT_BITS": "dsl.limits",
+    "MAX_SEARCH_BUDGET": "dsl.limits", "MAX_INT_BITS": "dsl.limits", "MAX_LIST": "dsl.limits",
     "Program": "dsl.program", "RESERVED": "dsl.keywords", "KEYWORDS": "dsl.keywords",
     "Workspace": "dsl.workspace", "ParsedFile": "dsl.workspace",
     "FileIndex": "dsl.index", "Span": "dsl.index", "Definition": "dsl.index", "Use": "dsl.index", "Symbol": "dsl.index",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import grid_builtins as grids
 from .errors import BuiltinFault, suggest
+from .limits import MAX_LIST
 from .types import ANY, BOOL, INT, PIECE, TEXT, TOKEN, ListType, Type, item_of
 
 if TYPE_CHECKING:          # the type rules read syntax nodes; the implementations run without them
@@ -200,6 +201,12 @@ def _position(g, items, value):
     return items.index(value) + 1 if value in items else 0
 
 
+def _flatten(g, lists):
+    if sum(len(items) for items in lists) > MAX_LIST:
+        raise BuiltinFault(f"a list can hold at most {MAX_LIST} items")
+    return [x for items in lists for x in items]
+
+
 def _nth(g, items, i):
     if not 1 <= i <= len(items):
         raise BuiltinFault(f"position {i} is outside the list (1 to {len(items)})")
@@ -254,8 +261,8 @@ _ALL = [
             lambda g, items, n: items[:max(0, n)], "the first n items (all of them if the list is shorter)"),
     Builtin("reversed", "a list", _one_list(lambda exprs, node, item: ListType(item)), lambda g, items: items[::-1],
             "the items in the opposite order"),
-    Builtin("flatten", "a list of lists", _one_list(_flattened), lambda g, lists: [x for items in lists for x in items],
-            "the items of every list, one list after the other"),
+    Builtin("flatten", "a list of lists", _one_list(_flattened), _flatten,
+            "the items of every list, one list after the other", fails=True),
     Builtin("pick", "a list", _an_item, lambda g, items: g.pick(items), "an item chosen at random, or none for an empty list",
             reads_game=True),
     Builtin("min_by", "a list and a key per item (x -> ...)", _per_item(lambda item: item),

@@ -334,9 +334,11 @@ class Compiled(CompiledGame):
             self.at(layout)
             self.layout_tracks = [(compile_expr(t.values, self), compile_expr(t.position, self)) for t in layout.tracks]
         self.evaluation = None
+        self.evaluation_where = None
         if p.evaluations:
             self.at(p.evaluations[0])
             self.evaluation = compile_expr(p.evaluations[0].value, self)
+            self.evaluation_where = f"{self.current_file}:{p.evaluations[0].line}:{p.evaluations[0].col}"
         self.tallies = {t.name: t.label or t.name.replace("_", " ") for t in p.by_cat["tally"].values()}
         self.dice = {d.name: (d.low, d.high) for d in p.by_cat["die"].values()}
         self.die_labels = {d.name: d.label or d.name for d in p.by_cat["die"].values()}

@@ -339,13 +339,17 @@ class Game:
         e.call_depth = 0
         try:
             with e.unchanging():
-                return e.c.evaluation(e, {})
+                value = e.c.evaluation(e, {})
         except RuleFault as fault:
             where = e.c.code.where_in(fault.__traceback__) or "rules"
             raise GameError(f"{where}: error: while evaluating the position: {fault}") from None
         except PYTHON_FAULTS as err:
             where = e.c.code.where_in(err.__traceback__) or "rules"
             raise GameError(f"{where}: error: while evaluating the position: {type(err).__name__}: {err}") from None
+        if value.__class__ is not int and value.__class__ is not float:     # a bool is no score either
+            shown = "nothing" if value is None else repr(value)[:40]
+            raise GameError(f"{e.c.evaluation_where}: error: evaluate gave {shown}, not a number")
+        return value
 
     def undo(self) -> None:
         """Go back to the previous decision (replays the game from its start)."""

@@ -1,11 +1,10 @@
 """What the generated Python of a pack calls at run time: checked arithmetic, text, field tables, limits."""
 from __future__ import annotations
 
-from dsl import MAX_INT_BITS
+from dsl import MAX_INT_BITS, MAX_LIST
 
 from .errors import GameEnded, RuleFault
 
-MAX_LIST = 100_000          # items in one list
 MAX_TEXT = 100_000          # characters in one text value
 MAX_CALL_DEPTH = 200        # nested calls of rules functions
 MAX_WORK = 250_000          # statements, comprehension items, option bindings and dice between two decisions

@@ -53,3 +53,17 @@ def test_file_names_and_titles_cannot_write_into_the_generated_python(tmp_path):
     source = rules.python_source()
     compile(source, "<generated>", "exec")                   # one valid module
     assert "\nraise SystemExit" not in source                 # the file name stays inside its comments
+
+
+def test_an_evaluate_that_gives_nothing_is_named_at_its_line_for_every_bot(tmp_path):
+    from interpreter.lab.bots import make_bot, play_out
+    rules = load_rules(write(tmp_path, """game t "T" { seats 1 home supply turns turn }
+space supply "Supply"
+var turn: int = 0
+evaluate first([none, 1])
+play { choose x from [1, 2] "?" { set turn += x } }
+result { score turn outcome "Loss" }
+"""))
+    for bot in ("greedy", "mcts"):
+        with pytest.raises(GameError, match=r"game\.rules:4:1: error: evaluate gave nothing, not a number$"):
+            play_out(rules.new_game(seed=1), make_bot(bot, 1))
