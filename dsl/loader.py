@@ -189,6 +189,10 @@ class ModApplier:
             return None, None
         key = (cat, d.name)
         index = self.find(key)
+        removed = self.touched.get(key)
+        if index is None and isinstance(removed, A.RemoveDecl):
+            self.error(d, f"the {category} '{d.name}' is already removed (at {removed.file}:{removed.line})")
+            return None, None
         if index is None:
             from .errors import suggest
             names = [x.name for x in self.decls if getattr(x, "decl", "") == cat]

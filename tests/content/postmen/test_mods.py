@@ -142,3 +142,11 @@ def test_what_a_game_has_one_of_is_removed_by_its_kind_alone(tmp_path):
     with pytest.raises(RulesError) as caught:
         load(unnamed)
     assert messages(caught.value) == ["unnamed.rules:2: 'remove card' needs the name of the card to remove"]
+
+
+def test_removing_the_same_card_twice_says_where_it_was_removed(tmp_path):
+    twice = tmp_path / "twice.rules"
+    twice.write_text('mod "Twice" for postmen\nremove card a2_howitzer\nremove card a2_howitzer\n', encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        interpreter.load_rules("postmen", mods=[twice])
+    assert f"the card 'a2_howitzer' is already removed (at {twice}:2)" in str(caught.value)
