@@ -126,12 +126,16 @@ class _Nodes(Transformer):
         return A.Text.at(_pos(tok), parts=parts)
 
     def _interpolated(self, source: str, line: int, col: int):
+        if not source.strip():
+            raise SyntaxProblem(Diagnostic(self.path, line, col, "'{}' in a string holds no expression; "
+                                                                "write one inside, or '{{}}' for the braces themselves"))
         padded = "\n" * (line - 1) + " " * (col - 1) + source
         try:
             tree = lark_parser().parse(padded, start="expr")
         except UnexpectedInput as err:
-            raise SyntaxProblem(Diagnostic(self.path, line, getattr(err, "column", col) or col,
-                                           f"cannot read '{source}' inside the string as an expression"))
+            at = getattr(err, "column", col)
+            at = at if isinstance(at, int) and at >= col else col      # an empty one ends before it starts
+            raise SyntaxProblem(Diagnostic(self.path, line, at, f"cannot read '{source}' inside the string as an expression"))
         return self.transform(tree)
 
     def _at(self, cls, meta, **fields):

@@ -188,3 +188,10 @@ def test_a_backslash_before_no_escape_is_an_error_where_it_stands(tmp_path):
     assert (problem.line, problem.col) == (1, 11)
     assert problem.message == ("'\\q' is no escape a string knows: write '\\\\' for a backslash "
                                "(the escapes are \\n, \\t, \\\", \\\\, \\{ and \\})")
+
+
+@pytest.mark.parametrize("inside, col", [("", 13), ("1 +", 15)])     # the '}' of '{}'; the '+' left hanging
+def test_an_interpolation_that_cannot_be_read_is_marked_where_it_stands(tmp_path, inside, col):
+    errors = errors_of(tmp_path, {"game.rules": 'game t "T" { seats 1 home box }\nspace box\n'
+                                                'play {\n    log "a {' + inside + '} b"\n}\n'})
+    assert [(e.line, e.col) for e in errors.errors] == [(4, col)]
