@@ -187,6 +187,9 @@ class Engine(Board, Frames, Chance, Effects, State):
             return GameError(f"{where}: error: {err}")
         if isinstance(err, KeyError) and code.raised_in(err.__traceback__) and err.args and isinstance(err.args[0], str):
             return GameError(f"{where}: error: '{err.args[0]}' has no value yet")      # a local name read early
+        if isinstance(err, TypeError) and "NoneType" in str(err):
+            return GameError(f"{where}: error: {failed}: a value here is none (nothing), where the rule needs "
+                             f"one (Python said: {err})")
         return GameError(f"{where}: error: {failed} ({type(err).__name__}: {err})")
 
     # ---- decisions
