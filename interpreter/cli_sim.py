@@ -68,7 +68,7 @@ def cmd_sim(args) -> int:
     look_past_ties("sim", args.look_past_ties, args.bot)
     variant = args.variant
     base = sim.SimConfig(args.game, args.games, args.bot, variant, args.seats, tuple(changes(args)), args.seed, args.budget,
-                         args.texts, args.look_past_ties)
+                         args.texts, args.look_past_ties, args.scenario)
     configs = [base] + ([sim.parse_compare(args.compare, base)] if args.compare is not None else [])
     for config in configs:
         try:

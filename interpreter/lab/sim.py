@@ -29,12 +29,13 @@ class SimConfig:
     budget: int = 0
     texts: bool = False     # compose every prompt, label and log text (slower; finds errors in them)
     look_past_ties: Optional[int] = None    # the greedy bot's, instead of the pack's (None: the pack's)
+    scenario: Optional[str] = None          # which of `mods` was given as the scenario, if one was
 
     def describe(self) -> str:
         parts = [self.game, f"bot {self.bot}", f"variant {self.variant or 'standard'}", f"{self.seats} seat(s)"]
         if self.look_past_ties is not None:
             parts.append(f"looking past ties {self.look_past_ties}")
-        parts += [f"mod {m}" for m in self.mods]
+        parts += [f"scenario {m}" if m == self.scenario else f"mod {m}" for m in self.mods]
         return ", ".join(parts)
 
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from interpreter.lab import stats
+from interpreter.lab import sim, stats
 from interpreter.cli import main
 from paths import FIXTURES
 
@@ -183,3 +183,8 @@ def test_a_plot_never_writes_over_a_file_it_did_not_draw(tmp_path, capsys):
     assert essay.read_text(encoding="utf-8") == "my essay\n"
     for _ in range(2):              # a plot drawn before is drawn again
         assert main(["sim", TINY, "--games", "2", "--jobs", "1", "--plot", str(tmp_path / "p.pdf")]) == 0
+
+
+def test_a_run_names_its_scenario_as_a_scenario():
+    config = sim.SimConfig("postmen", mods=("my/walls.rules", "my/evening.rules"), scenario="my/evening.rules")
+    assert config.describe().endswith("mod my/walls.rules, scenario my/evening.rules")
