@@ -13,7 +13,8 @@ CONTENT_LENGTH = re.compile(rb"Content-Length:\s*(\d+)", re.IGNORECASE)
 
 class BoundedInput:
     """The editor's side of the conversation, read as the server reads it; a message announced as
-    longer than MAX_MESSAGE ends it (said in one line) instead of being read into memory."""
+    longer than MAX_MESSAGE, or with a length that is not a number, ends it (said in one line)
+    instead of being read into memory or dropped unsaid."""
 
     def __init__(self, raw):
         self.raw = raw
@@ -21,6 +22,10 @@ class BoundedInput:
     def readline(self, *args) -> bytes:
         line = self.raw.readline(*args)
         found = CONTENT_LENGTH.match(line)
+        if found is None and line[:15].lower() == b"content-length:":
+            logging.getLogger("interpreter.lsp").error(
+                "a message's Content-Length is not a number of bytes (%r); stopping", line[:60].decode("utf-8", "replace"))
+            return b""
         if found and int(found.group(1)) > MAX_MESSAGE:
             logging.getLogger("interpreter.lsp").error(
                 "a message of %s bytes is more than the %s a message may have; stopping", found.group(1).decode(), MAX_MESSAGE)

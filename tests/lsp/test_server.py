@@ -288,6 +288,7 @@ def test_without_pygls_the_command_says_how_to_install_it():
 @pytest.mark.parametrize("sent, said", [
     (b"Content-Length: 99999999999\r\n\r\n{}", "a message of 99999999999 bytes is more than the 67108864 a message may have"),
     (b"Content-Length: 5\r\n\r\n{abc}", "Unable to handle message (JSONDecodeError: Expecting property name"),
+    (b"Content-Length: abc\r\n\r\n{}", "a message's Content-Length is not a number of bytes"),
 ])
 def test_what_the_editor_sends_wrong_is_one_line_never_a_traceback(sent, said):
     import subprocess
