@@ -46,11 +46,16 @@ def test_a_counter_then_a_highlighted_space_answers_a_staged_choice_and_back_ste
     assert page.locator("#decision .prompt").text_content() == table.game.decision.prompt
 
 
-def test_undo_takes_back_the_last_choice(serve, browser_page):
-    served = serve("postmen", seed=2)
-    page = browser_page
+def postmen_at_its_first_question(serve, page, seed: int):
+    """A Postmen game served and opened in the page; its table."""
+    served = serve("postmen", seed=seed)
     open_page(page, served.url)
-    table = served.only_table()
+    return served.only_table()
+
+
+def test_undo_takes_back_the_last_choice(serve, browser_page):
+    page = browser_page
+    table = postmen_at_its_first_question(serve, page, seed=2)
     answered(page, lambda: page.locator(OPTIONS, has_text="End moves").click())
     made = table.game.decisions_made
     log_length = page.locator("#log .event").count()
@@ -63,10 +68,8 @@ def test_undo_takes_back_the_last_choice(serve, browser_page):
 
 
 def test_a_double_click_answers_one_question_and_leaves_no_error(serve, browser_page):
-    served = serve("postmen", seed=5)
     page = browser_page
-    open_page(page, served.url)
-    table = served.only_table()
+    table = postmen_at_its_first_question(serve, page, seed=5)
     answered(page, lambda: page.locator(OPTIONS, has_text="End moves").dblclick())
     page.wait_for_timeout(300)                       # time for a second answer to arrive, were one sent
     assert table.game.decisions_made == 1 and "Take an action" in table.game.decision.prompt
