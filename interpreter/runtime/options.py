@@ -92,25 +92,14 @@ def _disambiguate(labels: list[str], options: list, g) -> list[str]:
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(label, []).append(i)
-    labels = list(labels)
-    placed = False
-    for same in groups.values():
-        if len(same) < 2:
-            continue
-        places = [_places(g, options[i]["value"]) for i in same]
-        if len(set(places)) < 2:
-            continue
-        placed = True
-        for i, where in zip(same, places):
-            if where:
-                labels[i] = f"{labels[i]} at {where}"
-    if placed:
-        for same in groups.values():
-            if len(same) == 1 and isinstance(options[same[0]]["value"], str):
-                where = _places(g, options[same[0]]["value"])
-                if where:
-                    labels[same[0]] = f"{labels[same[0]]} at {where}"
-    return labels
+    placed = [same for same in groups.values()
+              if len(same) > 1 and len({_places(g, options[i]["value"]) for i in same}) > 1]
+    if not placed:
+        return labels
+    located = {i for same in placed for i in same}
+    located |= {same[0] for same in groups.values() if len(same) == 1 and isinstance(options[same[0]]["value"], str)}
+    return [f"{label} at {where}" if i in located and (where := _places(g, options[i]["value"])) else label
+            for i, label in enumerate(labels)]
 
 
 def _places(g, value) -> str:
