@@ -25,7 +25,10 @@ def write_modifier(m, clauses: list, c) -> None:
     if not clauses:
         c.code.define_located(modifier_name(m.name), lines + [("    return 0", None)])
         return
-    lines += [("    r = 0", None), ("    for x in g.effects:", None), ("        n = x['name']", None)]
+    # a clause may ask for its own modifier again: bounded like a function calling itself
+    lines += [("    if g.call_depth >= MAX_CALL_DEPTH:", None), (f"        too_deep({m.name!r})", None),
+              ("    g.call_depth += 1", None),
+              ("    r = 0", None), ("    for x in g.effects:", None), ("        n = x['name']", None)]
     by_effect: dict[str, list] = {}
     for effect, clause in clauses:
         by_effect.setdefault(effect.name, []).append((effect, clause))
@@ -37,7 +40,7 @@ def write_modifier(m, clauses: list, c) -> None:
             lines += [(f"            {local_name(prm.name)} = a[{k}]", None) for k, prm in enumerate(effect.params)]
         for _, clause in own:
             lines += clause_lines(effect, clause, params, c)
-    lines.append(("    return r", None))
+    lines += [("    g.call_depth -= 1", None), ("    return r", None)]
     c.code.define_located(modifier_name(m.name), lines)
 
 

@@ -550,6 +550,7 @@ def run_guarded(path, timeout=60):
     ("runaway_after_choice", r"runaway_after_choice\.rules:\d+:\d+: error: runaway rules"),
     ("runaway_procedure", r"runaway_procedure\.rules:6:\d+: error: rules nest too deeply"),
     ("runaway_function", r"runaway_function\.rules:\d+:\d+: error: 'forever' calls itself too deeply"),
+    ("runaway_modifier", r"runaway_modifier\.rules:5:\d+: error: 'bonus' calls itself too deeply"),
 ])
 def test_runaway_rules_stop_with_a_game_error(name, message):
     import re
