@@ -12,6 +12,7 @@ from .grammar import lark_parser
 from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
 from .depth import too_deep
 from .to_ast import ToAst
+from .words import with_article
 
 __all__ = ["SyntaxProblem", "describe_syntax_error", "lark_parser", "parse_file", "parse_file_tree"]
 
@@ -197,6 +198,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
 
 STATEMENT_WORDS = sorted(k.word for k in KEYWORDS if STATEMENT in k.roles)
 CHANGE_BY = re.compile(r"^\s*(?P<verb>\w+)\s+(?P<target>[\w.]+)\s+by\s+(?P<amount>[^\s#]+)")
+NEEDS_PARAMETERS = {"action", "function", "procedure"}     # declarations whose name is followed by '('
 LOWERING = {"decrease", "reduce", "lower", "subtract", "lose", "drop"}
 
 
@@ -206,6 +208,11 @@ def _unknown_statement(text: str, history: list, token, words: list[str]) -> str
     if words != ["'('"] or token is None or not history or history[-1].type != "NAME":
         return None
     first = history[-1]
+    before = re.search(r"(\w+)\s+$", text.split("\n")[first.line - 1][:first.column - 1])
+    if before is not None and before[1] in NEEDS_PARAMETERS:
+        kind = before[1]
+        return (f"expected '(' after the {kind}'s name: {with_article(kind)} lists its parameters in parentheses, "
+                f"'{first}()' if it has none")
     message = f"'{first}' is not a statement" + suggest(str(first), STATEMENT_WORDS)
     change = CHANGE_BY.match(text.split("\n")[first.line - 1])
     if change is not None and change["verb"] == str(first):

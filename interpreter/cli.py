@@ -8,7 +8,7 @@ import sys
 import textwrap
 from importlib import metadata
 
-from interpreter.runtime import GameError, RulesError
+from interpreter.runtime import UNNAMED_OUTCOME, GameError, RulesError
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once,
                          UsageError, budget_for, changes, failed, integer, look_past_ties, rules_failed)
@@ -300,7 +300,8 @@ def cmd_play(args) -> int:
             for event in game.log[-12:]:
                 print(event.text)
         score = "" if summary["score"] is None else f", score {summary['score']}"
-        print(f"{rules.title}: {summary['outcome']}{score} after {summary['decisions']} decisions")
+        outcome = "game over" if summary["outcome"] == UNNAMED_OUTCOME else summary["outcome"]
+        print(f"{rules.title}: {outcome}{score} after {summary['decisions']} decision{'' if summary['decisions'] == 1 else 's'}")
     return EXIT_ERRORS if unsaved else EXIT_OK
 
 

@@ -11,7 +11,7 @@ _PUBLIC = {
     "Rules": "interpreter.runtime.model", "rules_schema": "interpreter.runtime.model",
     "Game": "interpreter.runtime.game", "Decision": "interpreter.runtime.game", "Option": "interpreter.runtime.game",
     "Result": "interpreter.runtime.game", "SAVE_FORMAT": "interpreter.runtime.game", "SAVE_VERSION": "interpreter.runtime.savecheck",
-    "Event": "interpreter.runtime.events",
+    "Event": "interpreter.runtime.events", "UNNAMED_OUTCOME": "interpreter.runtime.events",
     "RulesView": "interpreter.runtime.view",
     "check_trail": "interpreter.runtime.savecheck", "valid_unicode": "interpreter.runtime.savecheck", "whole": "interpreter.runtime.savecheck",
     "parse_save": "interpreter.runtime.savecheck", "short_line": "interpreter.runtime.savecheck",

@@ -6,6 +6,7 @@ from dsl import did_you_mean, suggest
 from .board import Board
 from .dice import Chance, seed_state
 from .effects import Effects
+from .events import UNNAMED_OUTCOME
 from .errors import PYTHON_FAULTS, GameEnded, GameError, RuleFault
 from .options import option_label
 from .frames import Frames
@@ -319,7 +320,7 @@ class Engine(Board, Frames, Chance, Effects, State):
         self.decision = None
         self.frames = []
         self.envs = {}
-        self.result = {"outcome": outcome or "over", "score": score, "details": details}
+        self.result = {"outcome": outcome or UNNAMED_OUTCOME, "score": score, "details": details}
         self.log_event("end", outcome=self.result["outcome"], score=score, reason=reason)
 
     # ---- log

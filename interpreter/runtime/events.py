@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from dsl import plural, with_article
 
+UNNAMED_OUTCOME = "over"    # the outcome of a game that ends without naming one and has no result table
+
 
 @dataclass(frozen=True)
 class Event:
@@ -101,5 +103,6 @@ def describe(kind: str, data: dict, show, name=lambda n: n) -> str:
     if kind == "end":
         score = "" if data.get("score") is None else f", score {data['score']}"
         reason = f" ({data['reason']})" if data.get("reason") else ""
-        return f"Game over: {data['outcome']}{score}{reason}"
+        outcome = "" if data["outcome"] == UNNAMED_OUTCOME else f": {data['outcome']}"
+        return f"Game over{outcome}{score}{reason}"
     return f"{kind}: {data}"

@@ -5,6 +5,7 @@ import re
 
 from rich.style import Style
 
+from interpreter.runtime import UNNAMED_OUTCOME
 from interpreter.terminal import compact, render
 from interpreter.terminal.shortnames import short_name
 from interpreter.terminal.choices import group_key, number_options
@@ -142,7 +143,8 @@ def result_json(game) -> dict | None:
     result = game.result
     if result is None:
         return None
-    return {"outcome": result.outcome, "score": result.score,
+    outcome = None if result.outcome == UNNAMED_OUTCOME else result.outcome
+    return {"outcome": outcome, "score": result.score,
             "details": {render.words(k): game.label(v) for k, v in result.details.items()}}
 
 

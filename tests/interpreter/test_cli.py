@@ -634,3 +634,9 @@ def test_a_json_command_that_fails_still_prints_one_json_object(args):
     assert said["error"] and set(said) <= {"error", "diagnostics"}
     if "broken_syntax" in args[1]:
         assert said["error"].startswith("the rules do not load: ") and said["diagnostics"][0]["line"] >= 1
+
+
+def test_a_game_that_ends_without_an_outcome_says_game_over_alone():
+    out = garrison("play", "tests/fixtures/unnamed_end", "--bot", "random")
+    lines = out.stdout.strip().splitlines()
+    assert lines[-2:] == ["Game over", "Unnamed end: game over after 1 decision"], out.stdout

@@ -260,3 +260,13 @@ def test_undo_into_another_seats_question_hands_the_screen_over():
     table.take_seat(second)
     table.undo()                                     # the second player takes back the first one's last choice
     assert table.game.decision.seat == first and table.handover() == first
+
+
+def test_the_result_names_no_outcome_where_the_game_named_none():
+    game = interpreter.load_rules(REPO / "tests/fixtures/unnamed_end").new_game()
+    game.choose(game.decision.options[-1].id)
+    assert views.result_json(game) == {"outcome": None, "score": None, "details": {}}
+    tiny = interpreter.load_rules(REPO / "tests/fixtures/tiny").new_game(seed=1)
+    while not tiny.over:
+        tiny.choose(tiny.decision.options[0].id)
+    assert views.result_json(tiny)["outcome"] in {"Win", "Draw", "Loss"}

@@ -86,13 +86,21 @@ function showTurn(s) {
   turn.className = "";
   if (s.over) {
     const r = s.result;
-    turn.textContent = "Game over: " + (r ? r.outcome + (r.score === null ? "" : ", score " + r.score) : "");
+    const said = r ? resultText(r) : "";
+    turn.textContent = "Game over" + (said ? ": " + said : "");
     turn.classList.add("over");
   } else if (s.decision) {
     const who = s.decision.bot ? " (" + s.decision.bot + " bot is choosing…)" : " to choose";
     turn.textContent = "Seat " + s.decision.seat + who;
     turn.classList.add("seat", "seat-" + ((s.decision.seat - 1) % 4 + 1));
   }
+}
+
+// "Minor Victory, score 18": the outcome (a game may end without naming one) and the score if any
+function resultText(r) {
+  const parts = r.outcome ? [r.outcome] : [];
+  if (r.score !== null && r.score !== undefined) parts.push("score " + r.score);
+  return parts.join(", ");
 }
 
 function showDecision(s) {
@@ -102,7 +110,7 @@ function showDecision(s) {
   if (s.over) {
     box.append(el("h2", null, "Game over"));
     const r = s.result || {};
-    box.append(el("p", "outcome", r.outcome + (r.score === null || r.score === undefined ? "" : ", score " + r.score)));
+    if (resultText(r)) box.append(el("p", "outcome", resultText(r)));
     for (const [k, v] of Object.entries(r.details || {})) box.append(el("p", "detail", k + ": " + v));
     box.append(el("p", "hint", "Start a new game, save this one, or replay it."));
     return;
@@ -226,8 +234,7 @@ function showReplay(frame) {
   slider.value = String(frame.index);
   $("replay-where").textContent = frame.index < frame.last
     ? "Before decision " + (frame.index + 1) + " of " + frame.last
-    : "After all " + frame.last + " decisions" + (frame.result ? ": " + frame.result.outcome +
-      (frame.result.score === null ? "" : ", score " + frame.result.score) : "");
+    : "After all " + frame.last + " decisions" + (frame.result && resultText(frame.result) ? ": " + resultText(frame.result) : "");
   $("replay-choice").textContent = frame.choice ? "Chosen here: " + frame.choice : "";
   $("turn").textContent = "Replay";
   $("turn").className = "replay";
