@@ -114,13 +114,17 @@ class ExpressionChecks(Pass):
         return info.type
 
     def expr_list(self, node: A.ListLit, scope, ctx):
-        t = NONE
+        t, nothing = NONE, None
         for item in node.items:
             it = self.expr(item, scope, ctx)
             joined = self.h.join(t, it)
             if joined == ANY and ANY not in (t, it):
                 self.error(item, f"a list cannot mix {t.describe()} and {it.describe()}")
             t = joined
+            if it == NONE and nothing is None:
+                nothing = item
+        if nothing is not None and t not in (NONE, ANY) and not self.h.accepts(t, NONE):
+            self.error(nothing, f"a list of {t.plural()} cannot hold none")
         return ListType(ANY if t == NONE else t)
 
     def expr_comprehension(self, node: A.Comprehension, scope, ctx):
