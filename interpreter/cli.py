@@ -148,7 +148,8 @@ def _wants_json(args, argv) -> bool:
     """Whether failures are also said as JSON: `--json` was given, even where the arguments around it could not be read."""
     if args is not None:
         return getattr(args, "json", False)
-    return "--json" in (sys.argv[1:] if argv is None else argv)
+    given = sys.argv[1:] if argv is None else argv
+    return any(len(a) >= len("--js") and "--json".startswith(a) for a in given)     # as abbreviated as argparse allows
 
 
 def file_problem(err: OSError) -> str:

@@ -625,6 +625,7 @@ def test_replay_says_a_variant_it_cannot_start_came_from_the_save(tmp_path):
     ["sim", str(FIXTURES / "broken_syntax"), "--games", "2", "--json"],
     ["play", TINY, "--bot", "random", "--seats", "9", "--json"],
     ["sim", TINY, "--games", "many", "--json"],         # refused while the arguments are read
+    ["sim", TINY, "--games", "many", "--jso"],          # ... with --json abbreviated
     ["check", "--json"],
 ])
 def test_a_json_command_that_fails_still_prints_one_json_object(args):
