@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from . import ast as A
@@ -232,12 +233,41 @@ class ModApplier:
                                                          "text": d.text if d.text is not None else old.text})
 
 
-def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:
+def apply_mods(decls: list[A.AnyDecl], mods: list[list[A.AnyDecl]]) -> ModApplier:
     game = next((d.name for d in decls if isinstance(d, A.GameDecl)), None)
     applier = ModApplier(decls, game)
     for mod in mods:
         applier.apply(mod)
-    return applier.decls, applier.diags
+    return applier
+
+
+CATEGORY_IN_WORDS = {"var": "variable", "const": "constant"}
+UNKNOWN = re.compile(r"^unknown [\w ]+ '(?P<name>[^']+)'")
+
+
+def traced_to_removals(diags: list[Diagnostic], removed: dict[str, A.RemoveDecl]) -> list[Diagnostic]:
+    """The combined game's problems where a mod removed what the game still uses: each such error
+    says which `remove` did it, and the `remove` line itself gets one error saying where the first
+    use is and how many there are."""
+    uses: dict[str, list[Diagnostic]] = {}
+    traced = []
+    for d in diags:
+        found = UNKNOWN.match(d.message) if d.severity == "error" else None
+        remover = removed.get(found["name"]) if found else None
+        if remover is None:
+            traced.append(d)
+            continue
+        uses.setdefault(found["name"], []).append(d)
+        traced.append(replace(d, message=f"{found[0]}, which {remover.file}:{remover.line} removes"))
+    at_removals = []
+    for name, found in uses.items():
+        r, first = removed[name], found[0]
+        places = "1 place" if len(found) == 1 else f"{len(found)} places, the first"
+        what = CATEGORY_IN_WORDS.get(r.category, r.category)
+        at_removals.append(Diagnostic(r.file, r.line, r.col, f"the game still uses the {what} '{name}' that this removes "
+                                      f"({places} at {first.file}:{first.line}:{first.col}); "
+                                      "remove or replace what uses it too"))
+    return at_removals + traced
 
 
 def load_pack(path: Path, extra: list[Path] = ()) -> tuple[list[A.AnyDecl], Sources, list[Diagnostic]]:
@@ -294,8 +324,9 @@ def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],
         return decls, diags
     for _, mod_diags in mods:
         diags += mod_diags
-    decls, mod_diags = apply_mods(decls, [mod_decls for mod_decls, _ in mods])
-    diags += mod_diags
+    applier = apply_mods(decls, [mod_decls for mod_decls, _ in mods])
+    decls, diags = applier.decls, diags + applier.diags
     if not any(d.severity == "error" for d in diags):
-        diags = diags + check_program(decls)
+        removed = {key[1]: d for key, d in applier.touched.items() if isinstance(d, A.RemoveDecl)}
+        diags = diags + traced_to_removals(check_program(decls), removed)
     return decls, diags

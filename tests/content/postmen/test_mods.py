@@ -150,3 +150,14 @@ def test_removing_the_same_card_twice_says_where_it_was_removed(tmp_path):
     with pytest.raises(RulesError) as caught:
         interpreter.load_rules("postmen", mods=[twice])
     assert f"the card 'a2_howitzer' is already removed (at {twice}:2)" in str(caught.value)
+
+
+def test_removing_what_the_game_still_uses_is_said_at_the_remove_and_at_each_use(tmp_path):
+    mod = write(tmp_path, "no_disrupt.rules", 'mod "No disrupt" for postmen\nremove procedure disrupt\n')
+    with pytest.raises(RulesError) as caught:
+        load(mod)
+    said = messages(caught.value)
+    assert said[0].startswith("no_disrupt.rules:2: the game still uses the procedure 'disrupt' that this removes "
+                              "(4 places, the first at content/postmen/"), said
+    uses = said[1:]
+    assert len(uses) == 4 and all(u.endswith(f"unknown procedure 'disrupt', which {mod}:2 removes") for u in uses), uses
