@@ -63,6 +63,8 @@ class RulesProtocol(LanguageServerProtocol):
     initialize_seen = False
 
     def structure_message(self, data):
+        if isinstance(data, dict) and isinstance(data.get("method"), str) and "params" not in data:
+            data = dict(data, params=None)      # JSON-RPC lets a message leave params out; pygls would fail on it
         try:
             return super().structure_message(data)
         except JsonRpcException as err:

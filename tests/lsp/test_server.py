@@ -415,3 +415,18 @@ def test_a_change_to_a_file_whose_path_has_a_space_is_checked(session, tmp_path)
     session.wait_for_diagnostics(uri)
     session.change(uri, text + "\nvar broken: int = nothing_here\n")
     assert any("nothing_here" in d.message for d in session.wait_for_diagnostics(uri))
+
+
+def test_a_request_without_params_gets_method_not_found_or_invalid_params():
+    server = RawServer()
+    try:
+        server.initialize()
+        server.send({"jsonrpc": "2.0", "id": 2, "method": "garrison/nothing"})
+        answer = server.receive()
+        assert answer["id"] == 2 and answer["error"]["code"] == -32601, answer
+        server.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover"})
+        assert server.receive() == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32602, "message": "Invalid Params"}}
+        server.send({"jsonrpc": "2.0", "id": 4, "method": "shutdown"})
+        assert server.receive() == {"jsonrpc": "2.0", "id": 4, "result": None}
+    finally:
+        server.stop()
