@@ -54,6 +54,7 @@ class Checker(Pass):
         self.each(p.by_cat["enum"].values(), self.values.check_enum)
         self.values.check_consts()
         self.each(p.by_cat["table"].values(), self.values.check_table)
+        self.values.check_fixed_cycles()
         for cat, check in self.by_category.items():
             self.each(p.by_cat[cat].values(), check)
         self.each(p.triggers, d.check_trigger)

@@ -108,6 +108,45 @@ class ValueChecks(Pass):
             self.globals[name] = ANY if t == NONE else t
         self.expect_fixed(c.value, f"the value of the constant '{name}'")
 
+    # ---- values worked out from one another
+    def check_fixed_cycles(self) -> None:
+        """A table or an enum whose values are worked out, through tables, enum values and
+        constants, from its own: reported once at the first of them (constants alone are
+        reported as they are checked)."""
+        p = self.p
+        parts = {("table", t.name): [r.value for r in t.rows] + ([t.other] if t.other is not None else [])
+                 for t in p.by_cat["table"].values()}
+        parts.update({("enum", e.name): [a.value for v in e.values for a in v.attrs] for e in p.by_cat["enum"].values()})
+        parts.update({("constant", c.name): [c.value] for c in p.by_cat["const"].values()})
+        enum_of = {v.name: e.name for e in p.by_cat["enum"].values() for v in e.values}
+        uses = {key: {used for node in nodes for used in self.fixed_uses(node, enum_of)} & parts.keys()
+                for key, nodes in parts.items()}
+        decls = {key: p.by_cat["table" if key[0] == "table" else "enum"][key[1]] for key in uses if key[0] != "constant"}
+        reported: set = set()
+        for start in sorted(decls, key=lambda key: (decls[key].file, decls[key].line, decls[key].col)):
+            if start in reported:
+                continue
+            cycle = _cycle_through(start, uses)
+            if cycle is None or reported & set(cycle):
+                continue
+            reported.update(cycle)
+            decl = decls[start]
+            self.at(decl)
+            self.error(decl, f"the {start[0]} '{start[1]}' is worked out from itself: "
+                             + " -> ".join(name for _, name in cycle + [start]))
+
+    def fixed_uses(self, node, enum_of: dict) -> set:
+        """The tables, enums and constants an expression reads."""
+        found = set()
+        for n in A.walk(node):
+            if isinstance(n, A.Call) and n.ref == "table":
+                found.add(("table", n.func))
+            elif isinstance(n, A.Name) and n.ref == "enum" and n.name in enum_of:
+                found.add(("enum", enum_of[n.name]))
+            elif isinstance(n, A.Name) and n.ref not in ("local", None):
+                found.add(("constant", n.name))
+        return found
+
     # ---- tables
     def check_table(self, t: A.TableDecl) -> None:
         scope = Scope()
@@ -164,6 +203,20 @@ class ValueChecks(Pass):
         else:
             self.used.add(key.name)
         return key.name
+
+
+def _cycle_through(start, uses: dict) -> list | None:
+    """A path start -> ... leading back to start, if there is one (depth first)."""
+    stack, seen = [(start, [start])], set()
+    while stack:
+        key, path = stack.pop()
+        for used in uses[key]:
+            if used == start:
+                return path
+            if used not in seen:
+                seen.add(used)
+                stack.append((used, path + [used]))
+    return None
 
 
 def free_names(node, bound: frozenset = frozenset()):

@@ -99,7 +99,8 @@ class PackCode:
 
     def evaluate(self, source: str, engine):
         """The value of one expression of the module's names, at once, run against `engine` as `g`."""
-        return eval(compile(source, "<rules constant>", "eval"), self.namespace, {"g": engine})
+        # a function of `g`, so that comprehensions and lambdas inside see it too (eval's locals they would not)
+        return eval(compile(f"lambda g: ({source})", "<rules constant>", "eval"), self.namespace)(engine)
 
     def finish(self) -> None:
         source = self.source()

@@ -55,3 +55,12 @@ def test_an_action_whose_choices_roll_dice_is_refused_at_its_choices(tmp_path, c
     [error] = raised.value.errors
     assert (error.line, error.col) == (6, 23)
     assert error.message.startswith("the choices of 'n' roll dice or pick at random")
+
+
+def test_a_constant_whose_inner_comprehensions_read_outer_names_is_worked_out(tmp_path):
+    extra = ("const scaled = let k = 3 in [x * k for x in 1..3]\n"
+             "const grid = [[a * b for a in 1..2] for b in 1..2]\n"
+             "const best = [max_by([1, 2], y -> y * x) for x in [-1, 1]]\n"
+             "var v: list[int] = scaled + flatten(grid) + best")
+    game = load_rules(pack(tmp_path, extra)).new_game(seed=1)
+    assert game.var("v") == [3, 6, 9, 1, 2, 2, 4, 1, 2]
