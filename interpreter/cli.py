@@ -403,21 +403,22 @@ def cmd_new(args) -> int:
 
 
 def cmd_fmt(args) -> int:
-    from dsl import files_to_format
+    from dsl import files_to_format, printable
     try:
         files = files_to_format(args.paths)
     except ValueError as err:
         raise UsageError(f"garrison fmt: {err}") from None
     if not files:
-        print(f"garrison fmt: no .rules files in {', '.join(args.paths)}; nothing to format", file=sys.stderr)
+        print(printable(f"garrison fmt: no .rules files in {', '.join(args.paths)}; nothing to format"), file=sys.stderr)
     outcomes = [_fmt_file(path, args.check) for path in files]
     return EXIT_ERRORS if "error" in outcomes or (args.check and "changed" in outcomes) else EXIT_OK
 
 
 def _fmt_file(path, check: bool) -> str:
     """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
-    from dsl import FormatError, SyntaxProblem, bare_carriage_return, format_text, short_diff
+    from dsl import FormatError, SyntaxProblem, bare_carriage_return, format_text, printable, short_diff
     from .saves.files import write_atomically
+    shown = printable(str(path))     # a file's name may hold escape sequences
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8-sig").replace("\r\n", "\n")      # a byte order mark is kept aside
@@ -430,13 +431,13 @@ def _fmt_file(path, check: bool) -> str:
         return "error"
     except (FormatError, UnicodeDecodeError, OSError) as err:
         reason = "not UTF-8 text" if isinstance(err, UnicodeDecodeError) else str(err)
-        print(f"{path}: error: {reason}; the file is left as it is", file=sys.stderr)
+        print(f"{shown}: error: {reason}; the file is left as it is", file=sys.stderr)
         return "error"
     if formatted == text:
         return "same"
     if check:
-        print(f"{path} would change")
-        print(short_diff(text, formatted, str(path)))
+        print(f"{shown} would change")
+        print(printable(short_diff(text, formatted, shown)))
     else:
         bom = "\ufeff" if raw.startswith("\ufeff".encode()) else ""
         try:
@@ -444,9 +445,9 @@ def _fmt_file(path, check: bool) -> str:
                 raise PermissionError("the file is read-only")
             write_atomically(path, bom + formatted, newline="\r\n" if b"\r\n" in raw else "\n")   # keep Windows line ends
         except OSError as err:
-            print(f"{path}: error: {err.strerror or err}; the file is left as it is", file=sys.stderr)
+            print(f"{shown}: error: {err.strerror or err}; the file is left as it is", file=sys.stderr)
             return "error"
-        print(f"formatted {path}")
+        print(f"formatted {shown}")
     return "changed"
 
 

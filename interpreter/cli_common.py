@@ -21,7 +21,7 @@ def failed(message: str, as_json: bool = False, diagnostics=None, summary: str |
     """Say why a command failed: on stderr always, and with `--json` also as one JSON object on stdout
     (`{"error": summary or message}`, with the rules' diagnostics where they are why), so that a
     program reading the output is never left with nothing."""
-    print(message, file=sys.stderr)
+    print(printable(message), file=sys.stderr)      # a file's name or a save's text may hold escape sequences
     if as_json:
         found = {"error": summary or message}
         if diagnostics is not None:

@@ -263,7 +263,7 @@ def text_report(figures: dict) -> list[str]:
         lines.append("  cards drawn per game: " + ", ".join(
             f"{k} {v:.2f}" for k, v in list(figures["cards_drawn_per_game"].items())[:12]))
     for e in figures["error_details"]:
-        lines.append(f"  error in seed {e['seed']}: {e['error']}")
+        lines.append(printable(f"  error in seed {e['seed']}: {e['error']}"))
     lines.append(f"  {figures['games_per_second']:.1f} games/s")
     return lines
 

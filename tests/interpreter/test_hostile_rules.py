@@ -1,6 +1,8 @@
 """Hostile rules: faults in labels, control characters in text, and what reaches a terminal."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dsl import printable
@@ -67,3 +69,24 @@ result { score turn outcome "Loss" }
     for bot in ("greedy", "mcts"):
         with pytest.raises(GameError, match=r"game\.rules:4:1: error: evaluate gave nothing, not a number$"):
             play_out(rules.new_game(seed=1), make_bot(bot, 1))
+
+
+def test_a_file_name_or_a_saved_choice_holding_escapes_is_shown_without_them(tmp_path, capsys):
+    from interpreter.cli import main
+    escape = "\x1b]0;PWN\x07"
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / f"a{escape}b.rules").write_text('game g "G" { }\nvar n: int = 0\nplay {   set n = 1 / n }\n', encoding="utf-8")
+    main(["fmt", "--check", str(pack)])
+    main(["play", str(pack), "--bot", "random"])
+    main(["sim", str(pack), "--games", "1", "--jobs", "1"])
+    save = tmp_path / "save.json"
+    main(["play", "tests/fixtures/tiny", "--bot", "random", "--save", str(save)])
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    saved["trail"][0][1] = escape
+    save.write_text(json.dumps(saved), encoding="utf-8")
+    main(["play", "tests/fixtures/tiny", "--load", str(save), "--no-save"])
+    said = capsys.readouterr()
+    assert "would change" in said.out and "division by zero" in said.err and "error in seed 0" in said.out
+    assert "cannot load" in said.err
+    assert "\x1b" not in said.out + said.err and "\x07" not in said.out + said.err
