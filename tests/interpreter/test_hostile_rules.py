@@ -62,7 +62,7 @@ def test_an_evaluate_that_gives_nothing_is_named_at_its_line_for_every_bot(tmp_p
     rules = load_rules(write(tmp_path, """game t "T" { seats 1 home supply turns turn }
 space supply "Supply"
 var turn: int = 0
-evaluate first([none, 1])
+evaluate first([n for n in [1, 2] if n > turn + 5])
 play { choose x from [1, 2] "?" { set turn += x } }
 result { score turn outcome "Loss" }
 """))
