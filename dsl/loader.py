@@ -72,9 +72,11 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     checker = Checker(base)
     found = list(checker.run())
     used, sought, referenced = set(checker.used), set(checker.sought), set(checker.referenced)
+    in_base = {(d.file, d.line, d.col, d.message) for d in found}
     for name in variant_names:
         vchecker = Checker(Program(decls, name))
-        found.extend(vchecker.run())
+        found.extend(d if d.severity != "error" or (d.file, d.line, d.col, d.message) in in_base
+                     else replace(d, message=f"{d.message} (with the variant '{name}')") for d in vchecker.run())
         used |= vchecker.used
         sought |= vchecker.sought
         referenced |= vchecker.referenced
@@ -133,6 +135,10 @@ class ModApplier:
         first = self.touched.get(key)
         if first is not None and first.file != node.file:
             self.error(node, f"'{key[1]}' is also changed by {first.file}:{first.line}; two mods cannot change the same thing")
+            return False
+        if first is not None:
+            self.error(node, f"'{key[1]}' is already changed at line {first.line} of this file; "
+                             "say what becomes of it once")
             return False
         self.touched[key] = node
         return True
@@ -302,6 +308,18 @@ def _files_of(path: Path, what: str, sources: Sources) -> list[Path]:
     return files
 
 
+def _not_in_a_variant(d, variant: str) -> str | None:
+    """Why a declaration cannot stand inside a variant, if it cannot."""
+    if isinstance(d, tuple(MOD_ONLY)):
+        return (f"'{MOD_ONLY[type(d)]}' cannot be used in a variant: a variant declares again, in full, "
+                f"what it changes (write the new declaration of '{d.name}')")
+    if isinstance(d, A.VariantDecl):
+        return f"a variant cannot hold another: declare '{d.name}' beside '{variant}', not inside it"
+    if isinstance(d, (A.GameDecl, A.ModHeader)):
+        return f"the game's own header cannot change in a variant; the variant '{variant}' changes declarations only"
+    return None
+
+
 def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],
                  mods: list[tuple[list[A.AnyDecl], list[Diagnostic]]]) -> tuple[list[A.AnyDecl], list[Diagnostic]]:
     """Check a parsed pack (its declarations and the problems met reading it) with its parsed mods
@@ -320,6 +338,9 @@ def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],
             diags.append(Diagnostic(d.file, d.line, d.col,
                                     f"'{MOD_ONLY[type(d)]}' belongs in a mod or scenario file (one that starts "
                                     f"'mod \"Title\" for GAME'); a game's own files simply declare things"))
+        elif isinstance(d, A.VariantDecl):
+            diags += [Diagnostic(x.file, x.line, x.col, message) for x in d.decls
+                      if (message := _not_in_a_variant(x, d.name)) is not None]
     if any(d.severity == "error" for d in diags):
         return decls, diags
     for _, mod_diags in mods:

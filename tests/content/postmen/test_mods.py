@@ -161,3 +161,15 @@ def test_removing_what_the_game_still_uses_is_said_at_the_remove_and_at_each_use
                               "(4 places, the first at content/postmen/"), said
     uses = said[1:]
     assert len(uses) == 4 and all(u.endswith(f"unknown procedure 'disrupt', which {mod}:2 removes") for u in uses), uses
+
+
+@pytest.mark.parametrize("twice", ["change piece a1_rifleman x3\nchange piece a1_rifleman x5",
+                                   "replace var morale: int in 0..9 = 3\nreplace var morale: int in 0..9 = 4",
+                                   "change piece a1_rifleman x3\nremove piece a1_rifleman"])
+def test_one_mod_saying_twice_what_becomes_of_a_thing_is_an_error(tmp_path, twice):
+    mod = write(tmp_path, "twice.rules", f'mod "Twice" for postmen\n{twice}\n')
+    with pytest.raises(RulesError) as caught:
+        load(mod)
+    name = twice.split()[2].split(":")[0]
+    assert messages(caught.value) == [f"twice.rules:3: '{name}' is already changed at line 2 of this file; "
+                                      "say what becomes of it once"]
