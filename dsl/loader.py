@@ -75,8 +75,11 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
     in_base = {(d.file, d.line, d.col, d.message) for d in found}
     for name in variant_names:
         vchecker = Checker(Program(decls, name))
-        found.extend(d if d.severity != "error" or (d.file, d.line, d.col, d.message) in in_base
-                     else replace(d, message=f"{d.message} (with the variant '{name}')") for d in vchecker.run())
+        inside = _lines_of(base.variants[name], decls)
+        for d in vchecker.run():
+            brought_about = (d.severity == "error" and (d.file, d.line, d.col, d.message) not in in_base
+                             and d.line not in inside.get(d.file, ()))      # by the variant, elsewhere than in it
+            found.append(replace(d, message=f"{d.message} (with the variant '{name}')") if brought_about else d)
         used |= vchecker.used
         sought |= vchecker.sought
         referenced |= vchecker.referenced
@@ -92,6 +95,12 @@ def check_program(decls: list[A.AnyDecl]) -> list[Diagnostic]:
             seen.add(key)
             unique.append(d)
     return sorted(unique, key=lambda d: (d.file, d.line, d.col))
+
+
+def _lines_of(variant: A.VariantDecl, decls: list) -> dict[str, range]:
+    """The lines a variant's block spans in its file: up to the next declaration there, or the end."""
+    after = [d.line for d in decls if d.file == variant.file and d.line > variant.line]
+    return {variant.file: range(variant.line, min(after, default=10**9))}
 
 
 MOST_FILES = 1_000       # .rules files in one pack, at most (a bundled game has about a dozen)
