@@ -64,19 +64,20 @@ def number_runs(numbers: list[int], at_most: int | None = None) -> str:
     return ", ".join(said)
 
 
-def decision_key(decision) -> tuple:
-    """What makes a question the same one asked again: its seat, the steps chosen so far and the
-    statement that asks, whatever its wording says this time (a count, a place)."""
-    return (decision.seat, decision.chosen, decision.asked_by or decision.prompt)
+def decision_key(decision, turn=None) -> tuple:
+    """What makes a question the same one asked again: its seat, the steps chosen so far, the
+    statement that asks, whatever its wording says this time (a count, a place), and the turn."""
+    return (decision.seat, decision.chosen, decision.asked_by or decision.prompt, turn)
 
 
-def number_options(decision, before: Numbering | None = None) -> Numbering:
+def number_options(decision, before: Numbering | None = None, turn=None) -> Numbering:
     """Number the options from 1, those of one action together. A choice of whole numbers is
     numbered by its values (typing 0 means 0). Given the numbering of the decision before,
-    when the same statement asked it, options offered again keep their numbers and new ones
-    come after the last, so a number never comes to mean another option."""
+    when the same statement asked it in the same turn, options offered again keep their numbers
+    and new ones come after the last, so a number never comes to mean another option; a new
+    turn numbers from 1 again."""
     options = decision.options
-    key = decision_key(decision)
+    key = decision_key(decision, turn)
     if options and all(o.id.isdecimal() and o.label == o.id for o in options):
         return Numbering(key, tuple(sorted(((int(o.id), o) for o in options), key=lambda pair: pair[0])))
     order = list(dict.fromkeys(group_key(o) for o in options))
@@ -84,12 +85,17 @@ def number_options(decision, before: Numbering | None = None) -> Numbering:
     if before is None or before.key != key:
         return Numbering(key, tuple(enumerate(ranked, 1)))
     kept = {o.id: n for n, o in before.numbered}
+    ids = {o.id for o in options}
+    # an option whose id changed but whose words did not (the next of twin pieces) keeps its number
+    by_label = {o.label: n for n, o in before.numbered if o.id not in ids}
     after = max(kept.values(), default=0)
     numbered = []
     for option in ranked:
-        if option.id not in kept:
+        number = kept.get(option.id) or by_label.pop(option.label, None)
+        if number is None:
             after += 1
-        numbered.append((kept.get(option.id, after), option))
+            number = after
+        numbered.append((number, option))
     numbered.sort(key=lambda pair: (order.index(group_key(pair[1])), pair[0]))
     return Numbering(key, tuple(numbered))
 

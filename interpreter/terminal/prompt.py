@@ -132,8 +132,11 @@ class Session:
 
     def number(self) -> None:
         """Number the new decision's options; at a terminal, an option offered again by the same
-        question asked again at once keeps its number (a script reads every list afresh)."""
-        self.numbering = number_options(self.game.decision, self.numbering if self.interactive else None)
+        question asked again at once, in the same turn, keeps its number (a script reads every
+        list afresh)."""
+        turns = self.game.view.turn_variable
+        self.numbering = number_options(self.game.decision, self.numbering if self.interactive else None,
+                                        self.game.var(turns) if turns else None)
 
     # ---- what the reader asks while a question waits
     def ready(self, typed: str) -> bool:

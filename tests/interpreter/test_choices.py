@@ -46,6 +46,20 @@ def test_a_question_whose_wording_changes_as_it_is_asked_again_keeps_its_numbers
     assert {o.id: n for n, o in again.numbered} == {i: n for i, n in wanted.items() if i != "buy:panzer_i"}
 
 
+def test_the_next_of_twin_pieces_keeps_the_number_of_the_one_taken():
+    first = number_options(decision(["buy:truck#1", "buy:scout#1", "pass"], labels={"buy:truck#1": "Buy a Truck"}))
+    again = number_options(decision(["buy:truck#2", "buy:scout#1", "pass"], labels={"buy:truck#2": "Buy a Truck"}), first)
+    assert [(n, o.id) for n, o in again.numbered] == [(1, "buy:truck#2"), (2, "buy:scout#1"), (3, "pass")]
+
+
+def test_a_question_asked_again_in_a_new_turn_is_numbered_afresh():
+    first = number_options(decision(["move:a", "move:b", "pass"]), turn=1)
+    same_turn = number_options(decision(["move:b", "move:c", "pass"]), first, turn=1)
+    assert same_turn.numbers == [2, 4, 3]
+    next_turn = number_options(decision(["move:b", "move:c", "pass"]), same_turn, turn=2)
+    assert next_turn.numbers == [1, 2, 3]
+
+
 MENU = """
 game menu "Menu" { seats 1 home camp }
 space camp "Camp"
