@@ -1,6 +1,7 @@
 """Numbers for a decision's options that keep their meaning, and what a typed word picks or finds."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .render import words
@@ -129,12 +130,24 @@ def shows_id(option) -> bool:
 
 
 def matching(numbered, text: str, aliases=None) -> list:
-    """Options whose label or id mentions every word of the text (any case); `aliases(option)`
-    gives more words an option answers to (the short names of what it names)."""
+    """Options whose label or id has a word starting with each word of the text (any case: `end`
+    finds *End moves*, not *defender*); `aliases(option)` gives more words an option answers to
+    (the short names of what it names)."""
     terms = text.lower().split()
     found = []
     for n, option in numbered:
         haystack = " ".join([option.label, option.id] + (aliases(option) if aliases else [])).lower()
-        if all(term in haystack for term in terms):
+        starts = set(haystack.split()) | set(WORD_PARTS.split(haystack))
+        if all(any(word.startswith(term) for word in starts) for term in terms):
             found.append((n, option))
     return found
+
+
+WORD_PARTS = re.compile(r"[^\w]+|_")        # `move_officer:outpost_c` has the words move, officer, outpost, c
+
+
+def labelled(numbered, text: str):
+    """The one option whose label is the text typed (any case, any spacing), if exactly one is."""
+    said = " ".join(text.lower().split())
+    found = [option for _, option in numbered if " ".join(option.label.lower().split()) == said]
+    return found[0] if len(found) == 1 else None

@@ -17,7 +17,7 @@ from interpreter.saves.files import (default_save_path, file_stamp, keep_previou
                                      same_file, save_game, save_target_problem)
 
 from . import compact, legend, render
-from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, group_options, matching, nothing_option,
+from .choices import (NOTHING_WORDS, NUMBER_DIGITS, Numbering, group_options, labelled, matching, nothing_option,
                       number_options, number_runs, typed_number)
 from .compact import lines_taken
 from .option_view import more_note, options_view, summary_view
@@ -153,8 +153,11 @@ class Session:
         if longer and self.numbering.option(int(typed)) is not None:
             others = number_runs(sorted(longer), at_most=4)
             second = [("waiting", clipped(f"{typed}: Enter for option {typed}, or another digit for {others}", width))]
+        elif typed_number(typed) and not longer and self.numbering.option(int(typed)) is None:
+            second = [("waiting", clipped(f"{typed}: no option has this number; choose {self.numbering.span()}", width))]
         else:
-            status = " · ".join(f"{words(name)} {self.game.label(self.game.var(name))}" for name in self.status_names())
+            status = " · ".join(f"{words(name)} {render.shown_value(self.game, self.game.var(name))}"
+                                for name in self.status_names())
             span = self.numbering.span()
             fits = [k for k in (f"{span} · Tab completes · legend · help", f"{span} · Tab · legend · help", span)
                     if len(status) + 3 + len(k) <= width]
@@ -213,6 +216,9 @@ class Session:
         nothing = nothing_option(numbered, answer)
         if nothing is not None:
             return nothing
+        named = labelled(numbered, answer)
+        if named is not None:
+            return named
         names = legend.short_names(self.game)        # an option also answers to the short names of what it names
         matches = matching(numbered, answer, lambda o: [names[part] for part in o.id.split(":") if part in names])
         if not matches:

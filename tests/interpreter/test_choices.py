@@ -202,6 +202,17 @@ def test_an_unknown_word_and_a_name_no_option_mentions_are_told_apart():
     assert "→ End moves" in out                              # 'pass' ended the moves
 
 
+def test_an_options_words_choose_it_and_a_word_finds_options_by_the_start_of_their_words():
+    game = interpreter.load_rules("postmen").new_game(seed=3)
+    labels = [o.label for o in game.decision.options]
+    assert "End moves" in labels
+    out = run_session(game, ["end", "END   moves"])
+    assert "→ End moves" in out
+    numbered = number_options(decision(["move:defender", "end_moves"], labels={"end_moves": "End moves"})).numbered
+    assert [o.id for _, o in matching(numbered, "end")] == ["end_moves"]
+    assert [o.id for _, o in matching(numbered, "def")] == ["move:defender"]
+
+
 def test_the_question_is_recalled_after_log_and_legend():
     game = interpreter.load_rules("postmen").new_game(seed=3)
     out = run_session(game, ["log 3", "legend"])

@@ -127,6 +127,14 @@ def test_a_number_that_starts_others_waits_for_enter_and_says_so(terminals):
     assert "Which defender moves?" not in t.toolbar()[0]
 
 
+def test_a_number_no_option_has_is_said_at_once(terminals):
+    t = terminals(24, 80, "postmen", "--seed", "3", "--no-save")
+    t.wait_for("Tab completes")
+    t.keys("7")                                     # options 1-3 only
+    t.wait_for("no option has this number")
+    assert t.toolbar()[1].startswith("7: no option has this number; choose 1-3")
+
+
 def test_legend_by_completion_and_short_names_at_100_by_30(terminals):
     t = terminals(30, 100, "westerplatte", "--seats", "2", "--no-save")
     screen = t.wait_for("Tab completes")
