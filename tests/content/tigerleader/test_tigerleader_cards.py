@@ -47,7 +47,7 @@ def test_sample_game_fuel_shortage_and_intense_battle():
 def test_sample_game_allied_armor_adds_1_to_assault_battalion_moves():
     game = start("ex_allied_armor", [4])
     assert "Post-combat Event card: Allied Armor." in notes(game)
-    assert "1A Mixed Combat Force rolls 4 (10): advances to the Transit band." in notes(game)
+    assert "1A Mixed Combat Force rolls 4, modified to 10: advances to the Transit band." in notes(game)
     assert game.field("b1a", "map_band") == "transit"
 
 

@@ -269,8 +269,8 @@ def test_on_leave_recovers_4_stress_whatever_the_cool():
 
 def test_sample_game_end_of_week_moves_and_battalion_notes():
     game = start("ex_sample_end_of_week_moves", [4, 5, 5, 5, 2, 5])
-    assert "1A Mixed Combat Force rolls 4 (10): advances to the Transit band." in notes(game)
-    assert "6S Rail Yard rolls 2 (7): it stays in the Rear band." in notes(game)
+    assert "1A Mixed Combat Force rolls 4, modified to 10: advances to the Transit band." in notes(game)
+    assert "6S Rail Yard rolls 2, modified to 7: it stays in the Rear band." in notes(game)
     assert game.decision.prompt == "5S Forward Supply's Special Note: which battalion advances a band?"
     game.choose("b6s")
     assert "5S Forward Supply's Special Note advances 6S Rail Yard to the Transit band." in notes(game)
@@ -342,3 +342,15 @@ def test_sample_game_set_up():
     assert game.decision.prompt == "Trucks and Scouts (2 SO points)"      # no promotion for 3 SO: none asked
     game.choose("buy_support:truck_counter#1")
     assert game.var("so") == 0 and game.location("truck_counter#1") == "barracks"
+
+
+def test_a_battalion_at_half_strength_places_half_of_each_unit_type():
+    # The Mixed Combat Force at Half: 1 Tank, 1 Half Track, 1 Rifle Team, 1 Anti-Tank Team,
+    # 1 Machine Gun Team and 1 Mortar Team.
+    game = start("ex_half_battalion", [1, 2, 3, 4, 5, 6])
+    assert all_rolls_used(game)
+    assert notes(game)[0] == "The Mixed Combat Force places 6 of its 12 units."
+    placed = sorted(p.split("#")[0] for p in game.pieces_at("field_1_1") + [
+        p for space in ("field_2_1", "field_3_1", "field_4_1", "field_1_2", "field_2_2", "field_3_2", "field_4_2")
+        for p in game.pieces_at(space)])
+    assert placed == ["pl_at_team", "pl_halftrack", "pl_mg", "pl_mortar", "pl_rifle", "pl_tank"]
