@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
 
 from . import ast as A
-from .errors import Diagnostic, SyntaxProblem, suggest
+from .errors import Diagnostic, SyntaxProblem, printable, suggest
 from .grammar import lark_parser
 from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
 from .depth import too_deep
@@ -153,11 +154,22 @@ def _offset(text: str, line: int, col: int) -> int:
     return sum(len(l) + 1 for l in lines[: line - 1]) + col - 1
 
 
+def _unexpected_character(char: str) -> str:
+    """A character no token starts with: a string left open, or one named by its code point where
+    it may look like something else (a no-break space, a curly quote)."""
+    if char == '"':
+        return "this string is not closed: a string ends with '\"' on the line it starts"
+    if char.isascii() and char.isprintable():
+        return f"unexpected character '{char}'"
+    name = unicodedata.name(char, "").lower()
+    return f"unexpected character '{printable(char)}' (U+{ord(char):04X}{', ' + name if name else ''})"
+
+
 def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        return Diagnostic(path, line, col, f"unexpected character '{char}'")
+        return Diagnostic(path, line, col, _unexpected_character(char))
     token = getattr(err, "token", None)
     at_end = isinstance(err, UnexpectedEOF) or (token is not None and token.type == "$END")
     if at_end:
@@ -173,6 +185,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
         return Diagnostic(path, prev.line, prev.column, f"'{prev}' cannot be used here")
     open_braces = _open_braces(text, len(text) if at_end else _offset(text, line, col))
     found = "the end of the file" if at_end else f"'{token}'"
+    unexpected = "end of the file" if at_end else found
     if open_braces and (at_end or "RBRACE" in expected):
         what, opened = open_braces[-1]
         msg = f"expected '}}' to close the {what} started at line {opened}, found {found}"
@@ -180,7 +193,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     words = [_terminal_word(e) for e in expected if not e.startswith("__")]
     words = sorted(set(words))
     if not words:
-        return Diagnostic(path, line, col, f"unexpected {found}")
+        return Diagnostic(path, line, col, f"unexpected {unexpected}")
     unknown = _unknown_statement(text, history, token, words)
     if unknown is not None:
         first = history[-1]
@@ -188,7 +201,7 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     keywords = [w[1:-1] for w in words if w.startswith("'") and w[1:-1].isidentifier()]
     meant = suggest(str(token), keywords) if token is not None and token.type == "NAME" else ""
     if len(words) > 8:
-        return Diagnostic(path, line, col, f"unexpected {found} here{meant}")
+        return Diagnostic(path, line, col, f"unexpected {unexpected} here{meant}")
     listing = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
     hint = ""
     if words == ["','", "'in'"] and token is not None and token.type in ("COMP_OP", "IN", "AND", "OR", "NOT"):

@@ -195,3 +195,9 @@ def test_an_interpolation_that_cannot_be_read_is_marked_where_it_stands(tmp_path
     errors = errors_of(tmp_path, {"game.rules": 'game t "T" { seats 1 home box }\nspace box\n'
                                                 'play {\n    log "a {' + inside + '} b"\n}\n'})
     assert [(e.line, e.col) for e in errors.errors] == [(4, col)]
+
+
+def test_a_string_left_open_is_said_so(tmp_path):
+    err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box }\nspace box\nconst hi = "{\nplay { }\n'})
+    assert [(d.line, d.col, d.message) for d in err.errors] == [
+        (3, 12, "this string is not closed: a string ends with '\"' on the line it starts")]
