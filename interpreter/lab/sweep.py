@@ -132,6 +132,8 @@ def _files(item: str, what: str) -> tuple:
         path = Path(name)
         if not path.is_file():
             raise GameError(f"{what} file not found: {name}")
+        if what == "mod" and str(path.resolve()) in out:     # a scenario is one file: said apart
+            raise GameError(f"{what} {name} is given twice in '{item}'; give each {what} once")
         out.append(str(path.resolve()))
     return tuple(out)
 

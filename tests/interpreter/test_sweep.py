@@ -260,6 +260,7 @@ def test_a_worker_refuses_rules_it_does_not_have(tmp_path):
     ([TINY, "--variant", "easy"], "unknown variant 'easy'"),
     ([TINY, "--mod", "missing.rules"], "mod file not found: missing.rules"),
     ([TINY, "--mod", " , "], "mod names no file: give FILE[,FILE...] or 'none'"),
+    (["postmen", "--mod", f"{NO_HOWITZER},{NO_HOWITZER}"], "is given twice in"),
     ([TINY, "--scenario", f"{TINY}/game.rules,{TINY}/game.rules"], "--scenario takes one file at a time"),
     ([TINY, "--bot", "clever"], "unknown bot 'clever'"),
     ([TINY, "--seats", "5"], "takes 1..2 seats, not 5"),
