@@ -63,6 +63,11 @@ class RulesProtocol(LanguageServerProtocol):
     initialize_seen = False
 
     def structure_message(self, data):
+        if isinstance(data, dict) and (("method" in data and not isinstance(data["method"], str))
+                                       or ("id" in data and not isinstance(data["id"], (int, str, type(None))))):
+            given = data.get("id")      # a method that is no name, or an id that is neither number nor string
+            self.answer_error(given if isinstance(given, (int, str)) else None, JsonRpcInvalidRequest())
+            return UNREADABLE
         if isinstance(data, dict) and isinstance(data.get("method"), str) and "params" not in data:
             data = dict(data, params=None)      # JSON-RPC lets a message leave params out; pygls would fail on it
         try:
@@ -113,7 +118,7 @@ class RulesServer(LanguageServer):
         self.published: dict[Path, set[Path]] = defaultdict(set)   # pack -> files given diagnostics
 
     def report_server_error(self, error: Exception, source) -> None:
-        if isinstance(error, json.JSONDecodeError):     # a body that is not JSON: answered, as JSON-RPC asks
+        if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):     # a body that is not JSON: answered, as JSON-RPC asks
             self.protocol.answer_error(None, JsonRpcParseError())
             return
         super().report_server_error(error, source)

@@ -430,3 +430,19 @@ def test_a_request_without_params_gets_method_not_found_or_invalid_params():
         assert server.receive() == {"jsonrpc": "2.0", "id": 4, "result": None}
     finally:
         server.stop()
+
+
+def test_a_method_or_id_of_the_wrong_kind_and_a_body_not_utf8_get_json_rpc_errors():
+    server = RawServer()
+    try:
+        server.initialize()
+        server.send({"jsonrpc": "2.0", "id": 15, "method": 5, "params": {}})
+        assert server.receive() == {"jsonrpc": "2.0", "id": 15, "error": {"code": -32600, "message": "Invalid Request"}}
+        server.send({"jsonrpc": "2.0", "id": [1], "method": "shutdown"})
+        assert server.receive() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+        server.send_body(b"\xff\xfe\x00")
+        assert server.receive() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse Error"}}
+        server.send({"jsonrpc": "2.0", "id": 4, "method": "shutdown"})
+        assert server.receive() == {"jsonrpc": "2.0", "id": 4, "result": None}
+    finally:
+        server.stop()
