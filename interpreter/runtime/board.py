@@ -65,8 +65,6 @@ class Board:
 
     def add_tokens(self, obj, token: str, count: int) -> None:
         if count <= 0:
-            if count < 0:
-                raise RuleFault(f"cannot add {count} {token} tokens: a count of tokens is 0 or more")
             return
         if token in self.supply:
             count = min(count, self.supply[token])
@@ -78,8 +76,6 @@ class Board:
         self.log_event("tokens", obj=obj, token=token, change=count)
 
     def remove_tokens(self, obj, token: str, count: int) -> None:
-        if count < 0:
-            raise RuleFault(f"cannot remove {count} {token} tokens: a count of tokens is 0 or more")
         own = self.tokens.get(obj, {})
         count = min(count, own.get(token, 0))
         if count <= 0:

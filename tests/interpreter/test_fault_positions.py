@@ -64,10 +64,3 @@ def test_a_constant_whose_inner_comprehensions_read_outer_names_is_worked_out(tm
              "var v: list[int] = scaled + flatten(grid) + best")
     game = load_rules(pack(tmp_path, extra)).new_game(seed=1)
     assert game.var("v") == [3, 6, 9, 1, 2, 2, 4, 1, 2]
-
-
-@pytest.mark.parametrize("verb", ["add (0 - turn) mark to box", "remove (0 - turn) mark from box"])
-def test_a_negative_count_of_tokens_stops_the_game_at_its_line(tmp_path, verb):
-    rules = load_rules(pack(tmp_path, f'token mark "mark"\nwhen turn changes {{ {verb} }}'))
-    with pytest.raises(GameError, match=r"game\.rules:5:\d+: error: cannot (add|remove) -1 mark tokens"):
-        rules.new_game(seed=1).over
