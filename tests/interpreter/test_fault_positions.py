@@ -64,3 +64,9 @@ def test_a_constant_whose_inner_comprehensions_read_outer_names_is_worked_out(tm
              "var v: list[int] = scaled + flatten(grid) + best")
     game = load_rules(pack(tmp_path, extra)).new_game(seed=1)
     assert game.var("v") == [3, 6, 9, 1, 2, 2, 4, 1, 2]
+
+
+def test_a_count_of_tokens_below_0_changes_nothing(tmp_path):
+    game = load_rules(pack(tmp_path, 'token mark "mark"\nwhen turn changes { add 2 mark to box  add (0 - turn) mark to box  '
+                                     'remove (0 - turn) mark from box }')).new_game(seed=1)
+    assert game.over and game.tokens("box", "mark") == 2
