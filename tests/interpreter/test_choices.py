@@ -11,7 +11,7 @@ from rich.console import Console
 import interpreter
 from interpreter.runtime.game import Decision, Option
 from interpreter.terminal import legend
-from interpreter.terminal.shortnames import plain_label
+from interpreter.terminal.shortnames import plain_label, short_name
 from interpreter.terminal.choices import matching, nothing_option, number_options
 from interpreter.terminal.prompt import Session
 
@@ -165,7 +165,8 @@ def test_the_legend_says_what_the_marks_in_the_cells_mean(battle):
 def test_the_legend_names_only_what_the_board_shows_and_only_what_needs_it(battle):
     entries = dict(legend.entries(battle))
     shown = {legend.short_names(battle)[o] for o in legend.shown_objects(battle)}
-    assert set(entries) - {"lv", "bs", "st", "at"} <= shown | {s[:-1] for s in shown}   # no card in a deck, no box
+    marks = {short_name(battle, t) for o in legend.shown_objects(battle) for t in battle.marks(o)}
+    assert set(entries) - {"lv", "bs", "st", "at"} <= shown | {s[:-1] for s in shown} | marks   # no card in a deck, no box
     assert not {"in", "by", "SI", "B1", "Truck"} & set(entries)         # no `in at`, `by led by`, `B1 Battlefield`
     assert all(full.lower() != short.lower() for short, full in entries.items())
     assert len(set(entries.values())) == len(entries)                   # no two short names for one thing

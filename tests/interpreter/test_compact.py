@@ -138,7 +138,7 @@ def test_a_piece_keeps_the_spaces_of_its_marks_and_the_first_space_its_region_na
     game = interpreter.load_rules("tigerleader").new_game(seed=2)
     text = plain(compact.compact_board(game, 80, 12))
     assert "3A(at German Staging)" in text and "4A(at Transit)" in text
-    battle = game_after("tigerleader", 1, 80)
+    battle = game_after("tigerleader", 1, 70)         # a battle under way, its units led
     text = plain(compact.compact_board(battle, 80, None))
     headquarters = next(line for line in text.splitlines() if line.startswith("HQ "))
     assert headquarters.split()[1] != "HQ"                   # `HQ  FGun962 …`, not `HQ  HQ FGun962 …`
