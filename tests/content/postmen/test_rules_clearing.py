@@ -98,7 +98,7 @@ def test_defenders_are_removed_in_the_order_of_the_removal_priority_list():
 
 def test_ties_on_the_priority_list_are_the_players_choice():
     game = clearing(7)
-    assert game.decision.prompt == "Which defender is lost?"
+    assert game.decision.prompt == "Rifleman clears ground floor interior: which defender is lost?"
     assert set(ids(game)) == {"kuntz", "postal_10"}
     game.choose("postal_10")
     assert casualties(game) == ["postal_10"]
