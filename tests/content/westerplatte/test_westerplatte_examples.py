@@ -14,6 +14,8 @@ def test_example_two_pawns_on_one_outpost_fire_twice_in_one_action():
     assert game.decision.seat == 1
     options = ids(game)
     assert "attack:1" in options and "attack:2" in options
+    labels = {o.id: o.label for o in game.whole_actions()}
+    assert labels["attack:2"].endswith("with 2 ammunition markers (one from Officer of seat 2)")   # whose marker
     bank = game.tokens("bank", "ammo")
     game.choose("attack:2")
     # two wounds on a troop of resistance 2: it is eliminated in one action
@@ -29,6 +31,7 @@ def test_example_attacker_without_ammunition_uses_his_companions_marker():
     game = start("example_attack_no_ammo", seats=2)
     options = ids(game)
     assert "attack:1" in options and "attack:2" not in options
+    assert {o.id: o.label for o in game.whole_actions()}["attack:1"].endswith("(one from Officer of seat 2)")
     game.choose("attack:1")
     assert game.location("hmg_e3") == "e2"
     assert game.tokens("hmg_e3", "wound") == 1
