@@ -566,3 +566,11 @@ def test_surviving_day_seven_wins():
     assert game.over and game.result.outcome == "Win"
     assert game.result.score == 7
     assert "not reached" not in notes(game)
+
+
+def test_strengthening_a_wall_with_room_for_fewer_bricks_places_those_and_says_the_rest_are_lost():
+    game = start("event_strengthen_full")
+    assert game.tokens("outpost_a", "brick") == 6           # the one brick with room went there without asking
+    said = [e.text for e in game.log]
+    assert "The wall has room for 1 of them; the rest are lost." in said
+    assert not any("nothing can be done" in line for line in said)
