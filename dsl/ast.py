@@ -273,6 +273,7 @@ class Choose(Node):
     source: Expr
     prompt: Optional[Text] = None
     body: list["Stmt"]
+    option_label: Optional[Text] = None     # `label "..."`: each option's words, the name bound to its value
     pass_label: Optional[Text] = None
     pass_body: Optional[list["Stmt"]] = None
     everyone: bool = False              # `for all seats`: a question for all the players together

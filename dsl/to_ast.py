@@ -591,11 +591,15 @@ class StatementNodes(_Nodes):
         return self._at(A.Resolve, meta, what=c[0])
 
     def choose_stmt(self, meta, c):
-        var, source, prompt, everyone, body, pass_clause = c
+        var, source, prompt, option_label, everyone, body, pass_clause = c
         label, pass_body = pass_clause if pass_clause else (None, None)
         return self._at(A.Choose, meta, var=str(var), source=source,
                         prompt=self.text(prompt) if prompt else None, body=body,
+                        option_label=self.text(option_label) if option_label else None,
                         pass_label=label, pass_body=pass_body, everyone=bool(everyone))
+
+    def option_label(self, meta, c):
+        return c[0]
 
     def choose_many_stmt(self, meta, c):
         most, var, source, prompt, everyone, body = c

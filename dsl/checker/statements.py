@@ -229,6 +229,8 @@ class StatementChecks(Pass):
                 self.exprs.expr(text, scope, ctx)
         inner = scope.child()
         self.declare_local(inner, st.var, item or ANY, st)
+        if st.option_label is not None:
+            self.exprs.expr(st.option_label, inner, ctx)
         self.block(st.body, inner, ctx)
         if st.pass_body is not None:
             self.block(st.pass_body, scope.child(), ctx)

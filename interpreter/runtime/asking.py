@@ -38,18 +38,22 @@ class AskingOp(Op):
 
 
 class ChooseOp(AskingOp):
-    __slots__ = ("var", "source", "body", "everyone")
+    __slots__ = ("var", "source", "body", "everyone", "option_label")
 
     def __init__(self, st: A.Choose, c):
         super().__init__(st, c)
         self.var, self.source, self.body = st.var, c.expr(st.source), c.block(st.body)
         self.everyone = {"everyone": True} if st.everyone else {}     # asked of all the players together
+        self.option_label = c.expr(st.option_label) if st.option_label is not None else None
 
     def run(self, g, f):
         if g.peek_stop():
             return
         env = g.envs[f["env"]]
-        options = self.add_pass(g, env, without_twins(value_options(g, self.source(g, env)), g))
+        options = without_twins(value_options(g, self.source(g, env)), g)
+        if self.option_label is not None and g.telling:      # the options' own words (a bot reads none)
+            options = [dict(o, label=self.option_label(g, dict(env, **{self.var: o["value"]}))) for o in options]
+        options = self.add_pass(g, env, options)
         prompt = self.prompt(g, env) if self.prompt is not None and g.telling else f"Choose {self.var}"
         g.ask("choose", prompt, options, f, self, **self.everyone)
 
