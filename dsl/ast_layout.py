@@ -9,6 +9,7 @@ from .ast import Node
 class LayoutCell(Node):
     space: str
     style: Optional[str] = None      # a terminal style such as "red" or "bold white on blue"
+    shown_while: Optional[Expr] = None   # a shown variable's `while CONDITION` (Expr: resolved in ast.py)
 
 
 class LayoutGrid(Node):
@@ -22,6 +23,7 @@ class LayoutRegion(Node):
     short: Optional[str] = None      # the title on the compact board
     rows: list[list[LayoutCell]]
     grid: Optional[LayoutGrid] = None      # a region drawing a grid has no rows of its own
+    shown_while: Optional[Expr] = None     # `while CONDITION`: drawn only while it holds
 
 
 class LayoutStyle(Node):

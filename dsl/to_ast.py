@@ -451,17 +451,23 @@ class DeclarationNodes(_Nodes):
         return A.LayoutTrack.at((meta.line, meta.column), title=_unquote(title), values=values, position=position)
 
     def layout_region(self, meta, c):
-        title, short, *rows = c
+        title, short, shown_while, *rows = c
         grid = rows.pop() if rows and isinstance(rows[-1], A.LayoutGrid) else None
         return A.LayoutRegion.at((meta.line, meta.column), title=_unquote(title),
-                                 short=_unquote(short) if short else None, rows=rows, grid=grid)
+                                 short=_unquote(short) if short else None, rows=rows, grid=grid,
+                                 shown_while=shown_while[1] if shown_while else None)
+
+    def layout_while(self, meta, c):
+        return ("while", c[0])
 
     def layout_grid(self, meta, c):
         name, shows = c
         return A.LayoutGrid.at(_pos(name), name=str(name), shows=str(shows) if shows else None)
 
     def layout_show(self, meta, c):
-        return [A.LayoutCell.at(_pos(t), space=str(t)) for t in c]
+        *names, shown_while = c
+        return [A.LayoutCell.at(_pos(t), space=str(t), shown_while=shown_while[1] if shown_while else None)
+                for t in names]
 
     def layout_row(self, meta, c):
         return list(c)

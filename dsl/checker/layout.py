@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..errors import suggest
 from ..styles import valid_style
-from ..types import INT
+from ..types import BOOL, INT
 from .expressions import ExpressionChecks
 from .scope import Context, Scope
 from .state import CheckState, Pass
@@ -44,6 +44,9 @@ class LayoutChecks(Pass):
             if cell.space not in self.p.by_cat["var"]:
                 self.error(cell, f"unknown variable '{cell.space}'" + suggest(cell.space, self.p.by_cat["var"]))
             self.used.add(cell.space)
+        conditions = {id(x.shown_while): x.shown_while for x in layout.show + layout.regions if x.shown_while is not None}
+        for condition in conditions.values():
+            self.exprs.expect(condition, Scope(), Context(), BOOL, "the condition after 'while'")
 
     def check_grid(self, item: A.LayoutGrid, seen: dict[str, A.LayoutCell]) -> None:
         """A region drawing a grid places every space of it."""

@@ -330,9 +330,13 @@ class Compiled(CompiledGame):
         layout = p.layouts[0] if p.layouts else None
         self.layout_tracks = []                                # (values, position) closures, in order
         self.short_names = {s.name: s.text for s in layout.shorts} if layout else {}
+        self.status_while, self.region_while = {}, {}          # the layout's `while` conditions, by name / index
         if layout is not None:
             self.at(layout)
             self.layout_tracks = [(compile_expr(t.values, self), compile_expr(t.position, self)) for t in layout.tracks]
+            self.status_while = {c.space: compile_expr(c.shown_while, self) for c in layout.show if c.shown_while}
+            self.region_while = {i: compile_expr(r.shown_while, self) for i, r in enumerate(layout.regions)
+                                 if r.shown_while}
         self.evaluation = None
         self.evaluation_where = None
         if p.evaluations:

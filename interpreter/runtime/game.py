@@ -236,6 +236,28 @@ class Game:
         """What is left of each finite token supply."""
         return dict(self._engine.supply)
 
+    def status_shown(self) -> list[str]:
+        """The layout's status variables shown now: those whose `while` holds, or that have none."""
+        e = self._engine
+        layout = e.c.view.layout
+        if layout is None:
+            return []
+        return [name for name in layout.status if name not in e.c.status_while or self._holds(e.c.status_while[name])]
+
+    def regions_shown(self) -> list:
+        """The layout's regions drawn now: those whose `while` holds, or that have none."""
+        e = self._engine
+        layout = e.c.view.layout
+        if layout is None:
+            return []
+        return [r for i, r in enumerate(layout.regions) if i not in e.c.region_while or self._holds(e.c.region_while[i])]
+
+    def _holds(self, condition) -> bool:
+        try:
+            return bool(condition(self._engine, {}))
+        except (RuleFault,) + PYTHON_FAULTS as err:
+            raise GameError(f"rules: error: a layout's 'while' cannot be worked out ({err})") from None
+
     def layout_tracks(self) -> list[tuple[str, list, int]]:
         """The layout's marked tracks now: (title, the values, the marked position from 1)."""
         e = self._engine

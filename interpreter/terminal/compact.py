@@ -106,7 +106,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
     layout = game.view.layout
     tracks = render.track_lines(game) + render.effect_lines(game)
     head = [render.status_line(game, layout)] + ([render.packed(tracks, Text("  "), width)] if tracks else [])
-    regions = layout.regions if layout is not None else []
+    regions = game.regions_shown()
     titles = [region_title(r) for r in regions]
     title_width = max([len(t) for t in titles] + [len("Elsewhere")])
     console = measuring_console(width)
@@ -127,7 +127,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
         else:
             cells = [c for row in region_cells(game, region, title, False) for c in row]
             entries.append((title, wrapped(joined([c for c in cells if c is not None]), console, inner)))
-    placed = {cell.space for region in regions for row in region.rows for cell in row}
+    placed = {space for region in (layout.regions if layout is not None else ()) for space in region.spaces}
     others = elsewhere_words(game, placed)
     if others and (height is None or not regions):
         entries.append(("Elsewhere" if regions else "Board", wrapped(joined(others, " · "), console, inner)))

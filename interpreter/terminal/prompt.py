@@ -166,8 +166,7 @@ class Session:
         return [first, second]
 
     def status_names(self) -> list[str]:
-        layout = self.game.view.layout
-        return list(layout.status) if layout is not None else []
+        return self.game.status_shown()
 
     def completions(self) -> list[tuple[str, str]]:
         """The options' ids, then the short names of what the board shows, then the commands."""

@@ -53,9 +53,9 @@ def board(game, cell_lines: int | None = CELL_LINES) -> Group:
     parts = [status_line(game, layout)] + track_lines(game) + effect_lines(game)
     placed: set[str] = set()
     if layout is not None:
-        for region in layout.regions:
+        for region in game.regions_shown():
             parts.append(region_panel(game, region, cell_lines))
-            placed.update(region.spaces)
+        placed.update(space for region in layout.regions for space in region.spaces)     # a hidden one's too
     others = elsewhere_lines(game, placed)
     if others:
         title = "Elsewhere" if layout is not None else "Board"
@@ -66,7 +66,7 @@ def board(game, cell_lines: int | None = CELL_LINES) -> Group:
 def status_line(game, layout) -> Text:
     """The status variables, ` │ ` between them; a new line rather than a separator where the
     next one would not fit in WIDTH."""
-    names = layout.status if layout is not None else game.view.variables
+    names = game.status_shown() if layout is not None else game.view.variables
     return packed([variable_text(game, name) for name in names], Text(" │ ", style="dim"), WIDTH)
 
 

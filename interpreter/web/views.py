@@ -22,12 +22,12 @@ def board_json(game, targets: frozenset = frozenset()) -> dict:
     view = game.view
     layout = view.layout
     regions, placed = [], set()
-    for region in (layout.regions if layout is not None else ()):
+    for region in game.regions_shown():
         rows = [{"shift": region.shifted(i), "cells": [cell_json(game, c.space, c.style, c.name, c.shows) for c in row]}
                 for i, row in enumerate(region.rows)]
         regions.append({"title": region.title, "short": compact.region_title(region), "hex": region.hexes,
                         "rows": rows})
-        placed.update(region.spaces)
+    placed.update(space for region in (layout.regions if layout is not None else ()) for space in region.spaces)
     others = [clipped_cell(cell_json(game, s), targets) for s in view.spaces
               if s not in placed and (game.pieces_at(s) or render.space_marks(game, s) or s in targets)]
     if others:
@@ -35,7 +35,7 @@ def board_json(game, targets: frozenset = frozenset()) -> dict:
         regions.append({"title": title, "short": title, "hex": False, "flow": True,
                         "rows": [{"shift": False, "cells": others}]})
     supply = [f"{n} {view.token_label(t)}" for t, n in game.token_supply_left().items()]
-    return {"status": [variable_json(game, name) for name in (layout.status if layout is not None else view.variables)],
+    return {"status": [variable_json(game, name) for name in (game.status_shown() if layout is not None else view.variables)],
             "tracks": [{"title": title, "items": [game.label(i) for i in items], "at": at}
                        for title, items, at in game.layout_tracks()],
             "effects": game.effects_shown(), "regions": regions, "supply": supply}

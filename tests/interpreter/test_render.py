@@ -18,6 +18,7 @@ import pytest
 
 import interpreter
 from interpreter.terminal import render
+from interpreter.web import views
 from paths import FIXTURES, TESTS
 
 SNAPSHOTS = TESTS / "interpreter" / "snapshots"
@@ -138,3 +139,22 @@ def test_a_status_variable_holding_nothing_reads_as_a_dash():
     assert game.var("condition") is None
     line = render.status_line(game, game.view.layout).plain
     assert "condition —" in line and "nothing" not in line
+
+
+def test_a_layout_shows_variables_and_regions_only_while_their_condition_holds():
+    game = interpreter.load_rules(FIXTURES / "shown_while").new_game(seed=1)
+    assert game.status_shown() == ["day"] and [r.title for r in game.regions_shown()] == ["Camp"]
+    text = render.render_text(game)
+    assert "round" not in text and "Field" not in text
+    game.choose("fight")
+    assert game.status_shown() == ["day", "round"] and [r.title for r in game.regions_shown()] == ["Camp", "Field"]
+    text = render.render_text(game)
+    assert "round 1" in text and "Field" in text and "Runner" in text
+    assert views.board_json(game)["status"][1]["name"] == "round"
+
+
+def test_a_layout_condition_must_be_true_or_false(tmp_path):
+    (tmp_path / "game.rules").write_text((FIXTURES / "shown_while" / "game.rules").read_text()
+                                         .replace("show round while fighting", "show round while round"))
+    with pytest.raises(interpreter.RulesError, match="the condition after 'while' should be true/false, but this is a number"):
+        interpreter.load_rules(tmp_path)
