@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 import socket
 import subprocess
 import sys
@@ -129,7 +130,11 @@ def test_the_board_json_follows_the_layout_the_terminal_draws():
 
 def test_a_cell_names_the_attribute_its_layout_shows_once():
     game = interpreter.load_rules("tigerleader").new_game(seed=3)
+    pick = random.Random(1)
+    while not game.var("fighting"):             # the battlefield is drawn while a battle is fought
+        game.choose(game.draw(pick))
     field = views.board_json(game)["regions"][0]
+    assert field["title"] == "Battlefield"
     cell = field["rows"][0]["cells"][0]
     assert cell["shows"] == game.label(game.field(cell["space"], "terrain"))
     assert not any("terrain" in mark for mark in cell["marks"])
