@@ -82,7 +82,7 @@ class Session:
         self.changed = False                # decisions made since the game was last written or loaded
         self.warned_load = False            # `load` over a game never saved said so once; said again, it loads
         self.resume = resume                # how to name the game in `garrison play GAME --load`
-        self.shown = len(game.log) if game.decisions_made else 0
+        self.shown = recap_start(game)
         self.fresh = True                   # the decision has not been shown yet
         self.seat = None                    # the seat the last question was for (several seats: hand-overs)
         self.typed_ahead = None             # a choice typed at a hand-over instead of Enter
@@ -475,6 +475,15 @@ def rewound(s: Session, go_back, refusal: str) -> bool:
     return True
 
 
+def recap_start(game) -> int:
+    """Where the log is first shown from: a new game's start, a resumed one's last few events for
+    the players (what led to the question it stopped at)."""
+    if not game.decisions_made:
+        return 0
+    told = [i for i, event in enumerate(game.log) if event.for_players]
+    return told[-EVENT_ROWS] if len(told) >= EVENT_ROWS else (told[0] if told else len(game.log))
+
+
 def cmd_log(s: Session, rest: str):
     events = [event for event in s.game.log if event.for_players]
     if rest == "all":
@@ -528,7 +537,7 @@ def cmd_load(s: Session, rest: str):
     except GameError as err:
         s.say(str(err))
         return
-    s.game, s.shown, s.fresh, s.changed = game, len(game.log), True, False
+    s.game, s.shown, s.fresh, s.changed = game, recap_start(game), True, False
     s.say(f"loaded {path} ({game.decisions_made} decisions made)")
     if s.autosave and not same_file(s.autosave, path):      # the game left stays as last saved; this one saves where it came from
         before = f"The game before stays in {s.autosave}; a" if s.holds_this_game(s.autosave) else "A"

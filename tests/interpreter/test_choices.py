@@ -234,3 +234,16 @@ def test_a_long_answer_that_matches_nothing_is_said_back_cut_short():
     out = run_session(game, ["z" * 100_000, "pass"])
     assert "'" + "z" * 60 + "…' is not a command, an option or a name in this game" in " ".join(out.split())
     assert "z" * 61 not in out
+
+
+def test_a_resumed_game_first_shows_the_last_events_that_led_to_its_question():
+    game = interpreter.load_rules("postmen").new_game(seed=3)
+    pick = random.Random(5)
+    for _ in range(12):
+        game.choose(game.draw(pick))
+    told = [e for e in game.log if e.for_players]
+    out = run_session(game, [])
+    from interpreter.terminal.prompt import event_text
+    last = [event_text(e).plain for e in told[-3:]]
+    assert all(line in out for line in last) and out.index(last[-1]) < out.index(game.decision.prompt)
+    assert event_text(told[-4]).plain not in out.split(last[0])[0]       # only the last few
