@@ -206,7 +206,16 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     hint = ""
     if words == ["','", "'in'"] and token is not None and token.type in ("COMP_OP", "IN", "AND", "OR", "NOT"):
         hint = " (the value of a 'let' inside an expression is a sum at most: put a comparison in parentheses)"
+    elif words == ["','", "'in'"] and _let_value_ends_in_else(text, _offset(text, line, col)):
+        hint = (" (the 'in' after an 'if … else' value of a 'let' is read as a test of membership: "
+                "put the 'if' in parentheses)")
     return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint or meant}")
+
+
+def _let_value_ends_in_else(text: str, upto: int) -> bool:
+    """Whether the last `let` before `upto` has an `if … else` value, whose `else` took the `in`."""
+    start = max(text.rfind("let ", 0, upto), 0)
+    return re.search(r"\belse\b[^=]*\bin\b", text[start:upto]) is not None
 
 
 STATEMENT_WORDS = sorted(k.word for k in KEYWORDS if STATEMENT in k.roles)
