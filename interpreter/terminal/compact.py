@@ -204,13 +204,13 @@ def joined(parts: list[Text], separator: str = "  ") -> Text:
 
 
 def elsewhere_words(game, placed: set[str]) -> list[Text]:
-    """Each occupied space outside the layout with how many pieces it holds."""
+    """Each occupied space outside the layout with how many pieces it holds: `Game box (3)`."""
     out = []
     for space in game.view.spaces:
         stack = game.pieces_at(space)
         if space not in placed and stack:
             name = without_notes(game.label(space)).replace(" ", KEEP)
-            out.append(Text.assemble((name, "bold"), f"{KEEP}{len(stack)}"))
+            out.append(Text.assemble((name, "bold"), f"{KEEP}({len(stack)})"))
     return out
 
 
