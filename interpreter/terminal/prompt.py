@@ -257,11 +257,14 @@ class Session:
         events = self.new_events()
         for line in events:
             self.out.print(line)
+        many = self.interactive and len(events) > EVENT_ROWS
+        if many:        # the board will push the first of them off the screen
+            self.say(f"({len(events)} events since the last question; 'log {len(events)}' shows them again)", "dim")
         self.hand_over()
         decision = [] if self.game.over else self.decision_view(rows=self.decision_rows())
         if self.interactive:
             width, height = self.out.size
-            shown_events = min(lines_taken(Group(*events), width), EVENT_ROWS)
+            shown_events = min(lines_taken(Group(*events), width), EVENT_ROWS) + (1 if many else 0)
             room = height - self.edges() - lines_taken(Group(*decision), width) - shown_events
             board = compact.fitted_board(self.game, width, max(room, MIN_BOARD))
             over = lines_taken(board, width) - room

@@ -3,6 +3,7 @@ the legend explains the compact board's short names."""
 from __future__ import annotations
 
 import io
+import re
 import random
 
 import pytest
@@ -247,3 +248,10 @@ def test_a_resumed_game_first_shows_the_last_events_that_led_to_its_question():
     last = [event_text(e).plain for e in told[-3:]]
     assert all(line in out for line in last) and out.index(last[-1]) < out.index(game.decision.prompt)
     assert event_text(told[-4]).plain not in out.split(last[0])[0]       # only the last few
+
+
+def test_many_events_since_the_last_question_are_counted_with_the_log_that_shows_them():
+    game = interpreter.load_rules("westerplatte").new_game(seed=3)
+    out = run_session(game, ["3", "5", "4"], interactive=True)       # the last ends the turn: the Germans act
+    said = re.search(r"\((\d+) events since the last question; 'log (\d+)' shows them again\)", out)
+    assert said and said[1] == said[2] and int(said[1]) > 3, out[-2000:]
