@@ -258,7 +258,8 @@ class _Indexer:
         at, what = BINDS[rule]
         after = BODY_AFTER[rule]
         inner = Scope(parent=scope)
-        span = Span.of(node) if rule == "lambda_arg" else Span.of(node.children[after] or node)
+        # a choose's name is seen in its label and its block: the whole statement (its label may be left out)
+        span = Span.of(node) if rule in ("lambda_arg", "choose_stmt") else Span.of(node.children[after] or node)
         for i, child in enumerate(node.children):
             if i == at:
                 self.bind(child, what, inner, span)

@@ -317,6 +317,11 @@ def _files_of(path: Path, what: str, sources: Sources) -> list[Path]:
     return files
 
 
+def _variant_problems(variant: A.VariantDecl) -> list[Diagnostic]:
+    return [Diagnostic(x.file, x.line, x.col, message) for x in variant.decls
+            if (message := _not_in_a_variant(x, variant.name)) is not None]
+
+
 def _not_in_a_variant(d, variant: str) -> str | None:
     """Why a declaration cannot stand inside a variant, if it cannot."""
     if isinstance(d, tuple(MOD_ONLY)):
@@ -348,12 +353,11 @@ def check_parsed(decls: list[A.AnyDecl], diags: list[Diagnostic],
                                     f"'{MOD_ONLY[type(d)]}' belongs in a mod or scenario file (one that starts "
                                     f"'mod \"Title\" for GAME'); a game's own files simply declare things"))
         elif isinstance(d, A.VariantDecl):
-            diags += [Diagnostic(x.file, x.line, x.col, message) for x in d.decls
-                      if (message := _not_in_a_variant(x, d.name)) is not None]
+            diags += _variant_problems(d)
     if any(d.severity == "error" for d in diags):
         return decls, diags
-    for _, mod_diags in mods:
-        diags += mod_diags
+    for mod_decls, mod_diags in mods:
+        diags += mod_diags + [p for d in mod_decls if isinstance(d, A.VariantDecl) for p in _variant_problems(d)]
     applier = apply_mods(decls, [mod_decls for mod_decls, _ in mods])
     decls, diags = applier.decls, diags + applier.diags
     if not any(d.severity == "error" for d in diags):

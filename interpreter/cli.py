@@ -149,7 +149,7 @@ def _wants_json(args, argv) -> bool:
     if args is not None:
         return getattr(args, "json", False)
     given = sys.argv[1:] if argv is None else argv
-    return any(len(a) >= len("--js") and "--json".startswith(a) for a in given)     # as abbreviated as argparse allows
+    return any(len(a) >= len("--j") and "--json".startswith(a) for a in given)      # as abbreviated as argparse allows
 
 
 def file_problem(err: OSError) -> str:

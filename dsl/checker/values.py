@@ -119,8 +119,9 @@ class ValueChecks(Pass):
         parts.update({("enum", e.name): [a.value for v in e.values for a in v.attrs] for e in p.by_cat["enum"].values()})
         parts.update({("constant", c.name): [c.value] for c in p.by_cat["const"].values()})
         enum_of = {v.name: e.name for e in p.by_cat["enum"].values() for v in e.values}
-        uses = {key: {used for node in nodes for used in self.fixed_uses(node, enum_of)} & parts.keys()
-                for key, nodes in parts.items()}
+        # an enum's value may read another value's attribute: worked out in order, not a circle
+        uses = {key: ({used for node in nodes for used in self.fixed_uses(node, enum_of)} & parts.keys())
+                - ({key} if key[0] == "enum" else set()) for key, nodes in parts.items()}
         decls = {key: p.by_cat["table" if key[0] == "table" else "enum"][key[1]] for key in uses if key[0] != "constant"}
         reported: set = set()
         for start in sorted(decls, key=lambda key: (decls[key].file, decls[key].line, decls[key].col)):
@@ -141,9 +142,9 @@ class ValueChecks(Pass):
         for n in A.walk(node):
             if isinstance(n, A.Call) and n.ref == "table":
                 found.add(("table", n.func))
-            elif isinstance(n, A.Name) and n.ref == "enum" and n.name in enum_of:
-                found.add(("enum", enum_of[n.name]))
-            elif isinstance(n, A.Name) and n.ref not in ("local", None):
+            elif isinstance(n, A.FieldRef) and isinstance(n.obj, A.Name) and n.obj.name in enum_of:
+                found.add(("enum", enum_of[n.obj.name]))      # an enum value's attribute; naming one needs none
+            elif isinstance(n, A.Name) and n.ref not in ("local", "enum", None):
                 found.add(("constant", n.name))
         return found
 

@@ -64,9 +64,11 @@ class RulesProtocol(LanguageServerProtocol):
 
     def structure_message(self, data):
         if isinstance(data, dict) and (("method" in data and not isinstance(data["method"], str))
-                                       or ("id" in data and not isinstance(data["id"], (int, str, type(None))))):
+                                       or ("id" in data and (isinstance(data["id"], bool)
+                                                             or not isinstance(data["id"], (int, str, type(None)))))):
             given = data.get("id")      # a method that is no name, or an id that is neither number nor string
-            self.answer_error(given if isinstance(given, (int, str)) else None, JsonRpcInvalidRequest())
+            valid = isinstance(given, (int, str)) and not isinstance(given, bool)
+            self.answer_error(given if valid else None, JsonRpcInvalidRequest())
             return UNREADABLE
         if isinstance(data, dict) and isinstance(data.get("method"), str) and "params" not in data:
             data = dict(data, params=None)      # JSON-RPC lets a message leave params out; pygls would fail on it

@@ -333,6 +333,7 @@ class Compiled(CompiledGame):
         self.status_while, self.region_while = {}, {}          # the layout's `while` conditions, by name / index
         if layout is not None:
             self.at(layout)
+            _refuse_chance_in_layout(layout, self)
             self.layout_tracks = [(compile_expr(t.values, self), compile_expr(t.position, self)) for t in layout.tracks]
             self.status_while = {c.space: compile_expr(c.shown_while, self) for c in layout.show if c.shown_while}
             self.region_while = {i: compile_expr(r.shown_while, self) for i, r in enumerate(layout.regions)
@@ -392,6 +393,22 @@ def impure_functions(bodies: dict) -> set:
                 impure.add(name)
                 changed = True
     return impure
+
+
+def _refuse_chance_in_layout(layout, c) -> None:
+    """What a layout shows is worked out whenever the board is drawn: a roll there would move the dice."""
+    from .expressions import ExpressionWriter
+    writer = ExpressionWriter(c, {})
+    parts = [t.values for t in layout.tracks] + [t.position for t in layout.tracks] + [
+        x.shown_while for x in layout.show + layout.regions if x.shown_while is not None]
+    for node in parts:
+        if not writer.leaves_dice_alone(node):
+            from dsl import Diagnostic
+
+            from .errors import CompileProblem
+            raise CompileProblem(Diagnostic(c.current_file, node.line, node.col,
+                                            "a layout rolls dice or picks at random here, but what it shows is worked "
+                                            "out whenever the board is drawn: roll in the rules and keep the result in a var"))
 
 
 def _constant(node, c):

@@ -137,13 +137,14 @@ def matching(numbered, text: str, aliases=None) -> list:
     found = []
     for n, option in numbered:
         haystack = " ".join([option.label, option.id] + (aliases(option) if aliases else [])).lower()
-        starts = set(haystack.split()) | set(WORD_PARTS.split(haystack))
+        starts = set(haystack.split()) | set(ID_PARTS.split(haystack)) | set(WORD_PARTS.split(haystack))
         if all(any(word.startswith(term) for word in starts) for term in terms):
             found.append((n, option))
     return found
 
 
 WORD_PARTS = re.compile(r"[^\w]+|_")        # `move_officer:outpost_c` has the words move, officer, outpost, c
+ID_PARTS = re.compile(r"[\s:]+")             # ... and the parts move_officer, outpost_c
 
 
 def labelled(numbered, text: str):

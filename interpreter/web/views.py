@@ -22,12 +22,16 @@ def board_json(game, targets: frozenset = frozenset()) -> dict:
     view = game.view
     layout = view.layout
     regions, placed = [], set()
-    for region in game.regions_shown():
+    shown = game.regions_shown()
+    for region in shown:
         rows = [{"shift": region.shifted(i), "cells": [cell_json(game, c.space, c.style, c.name, c.shows) for c in row]}
                 for i, row in enumerate(region.rows)]
         regions.append({"title": region.title, "short": compact.region_title(region), "hex": region.hexes,
                         "rows": rows})
-    placed.update(space for region in (layout.regions if layout is not None else ()) for space in region.spaces)
+        placed.update(region.spaces)
+    # a hidden region's spaces are not listed elsewhere, but for those an option names
+    placed.update(space for region in (layout.regions if layout is not None else ()) if region not in shown
+                  for space in region.spaces if space not in targets)
     others = [clipped_cell(cell_json(game, s), targets) for s in view.spaces
               if s not in placed and (game.pieces_at(s) or render.space_marks(game, s) or s in targets)]
     if others:

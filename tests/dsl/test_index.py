@@ -67,3 +67,10 @@ def test_the_outline():
                                                       ("best", "function"), ("rally", "procedure")]
     assert [c.name for c in ix.outline[1].children] == ["morale", "ready"]
     assert ix.outline[4].whole.line == 5 and ix.outline[4].whole.end_line == 9
+
+
+def test_a_chosen_name_is_seen_in_its_label_and_its_block():
+    text = 'play {\n    choose s from [1, 2] "Which?" label "{s} points" {\n        log "{s}"\n    }\n}\n'
+    ix = Workspace().parse("c.rules", text).index
+    assert "s" in {d.name for d in ix.locals_at(3, 15)}          # in the block
+    assert "s" in {d.name for d in ix.locals_at(2, 45)}          # in the label

@@ -213,6 +213,9 @@ def test_an_options_words_choose_it_and_a_word_finds_options_by_the_start_of_the
     numbered = number_options(decision(["move:defender", "end_moves"], labels={"end_moves": "End moves"})).numbered
     assert [o.id for _, o in matching(numbered, "end")] == ["end_moves"]
     assert [o.id for _, o in matching(numbered, "def")] == ["move:defender"]
+    ids = number_options(decision(["move_officer:outpost_c", "move_officer:tile_c"])).numbered
+    assert [o.id for _, o in matching(ids, "outpost_c")] == ["move_officer:outpost_c"]      # a part of an id
+    assert [o.id for _, o in matching(ids, "tile")] == ["move_officer:tile_c"]
 
 
 def test_the_question_is_recalled_after_log_and_legend():

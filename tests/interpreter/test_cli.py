@@ -626,6 +626,7 @@ def test_replay_says_a_variant_it_cannot_start_came_from_the_save(tmp_path):
     ["play", TINY, "--bot", "random", "--seats", "9", "--json"],
     ["sim", TINY, "--games", "many", "--json"],         # refused while the arguments are read
     ["sim", TINY, "--games", "many", "--jso"],          # ... with --json abbreviated
+    ["play", TINY, "--seats", "many", "--j"],           # ... as short as argparse takes it
     ["check", "--json"],
 ])
 def test_a_json_command_that_fails_still_prints_one_json_object(args):

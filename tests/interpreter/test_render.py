@@ -158,3 +158,11 @@ def test_a_layout_condition_must_be_true_or_false(tmp_path):
                                          .replace("show round while fighting", "show round while round"))
     with pytest.raises(interpreter.RulesError, match="the condition after 'while' should be true/false, but this is a number"):
         interpreter.load_rules(tmp_path)
+
+
+def test_a_layout_that_would_roll_dice_is_refused(tmp_path):
+    (tmp_path / "game.rules").write_text((FIXTURES / "shown_while" / "game.rules").read_text()
+                                         .replace("show round while fighting", "show round while roll d6 > 3")
+                                         + "die d6 1..6\n")
+    with pytest.raises(interpreter.RulesError, match="a layout rolls dice or picks at random here"):
+        interpreter.load_rules(tmp_path)

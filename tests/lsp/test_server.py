@@ -446,3 +446,13 @@ def test_a_method_or_id_of_the_wrong_kind_and_a_body_not_utf8_get_json_rpc_error
         assert server.receive() == {"jsonrpc": "2.0", "id": 4, "result": None}
     finally:
         server.stop()
+
+
+def test_an_id_that_is_true_or_false_is_an_invalid_request():
+    server = RawServer()
+    try:
+        server.initialize()
+        server.send({"jsonrpc": "2.0", "id": True, "method": "shutdown"})
+        assert server.receive() == {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+    finally:
+        server.stop()

@@ -275,3 +275,11 @@ def test_the_result_names_no_outcome_where_the_game_named_none():
     while not tiny.over:
         tiny.choose(tiny.decision.options[0].id)
     assert views.result_json(tiny)["outcome"] in {"Win", "Draw", "Loss"}
+
+
+def test_a_space_an_option_names_in_a_hidden_region_is_shown_elsewhere():
+    game = interpreter.load_rules(REPO / "tests/fixtures/shown_while").new_game(seed=1)
+    titles = [r["title"] for r in views.board_json(game)["regions"]]
+    assert titles == ["Camp"]                                   # the Field is drawn only while fighting
+    elsewhere = views.board_json(game, frozenset({"field"}))["regions"][-1]
+    assert elsewhere["title"] == "Elsewhere" and [c["space"] for c in elsewhere["rows"][0]["cells"]] == ["field"]

@@ -173,3 +173,11 @@ def test_one_mod_saying_twice_what_becomes_of_a_thing_is_an_error(tmp_path, twic
     name = twice.split()[2].split(":")[0]
     assert messages(caught.value) == [f"twice.rules:3: '{name}' is already changed at line 2 of this file; "
                                       "say what becomes of it once"]
+
+
+def test_a_mods_variant_holding_mod_words_or_a_variant_is_refused(tmp_path):
+    mod = write(tmp_path, "odd.rules", 'mod "Odd" for postmen\nvariant odd "Odd" { remove var morale  variant inner "I" { } }\n')
+    with pytest.raises(RulesError) as caught:
+        load(mod)
+    said = messages(caught.value)
+    assert len(said) == 2 and "'remove' cannot be used in a variant" in said[0] and "cannot hold another" in said[1]
