@@ -112,9 +112,11 @@ def compact_board(game, width: int, height: int | None) -> Group:
     console = measuring_console(width)
     inner = max(10, width - title_width - 1)
     entries: list[tuple[str, list[Text]]] = []
+    packed_maps: dict[int, list[Text]] = {}     # a map's occupied hexes as a paragraph, if its rows must be cut
     for title, region in zip(titles, regions):
         grid = hex_rows(game, region, inner - 2) if region.hexes else None
         if region.hexes and height is not None:     # a map reads best row by row, its empty hexes too
+            packed_maps[len(entries)] = occupied_paragraph(game, region, title, console, inner)
             entries.append((title, grid or map_rows(game, region, console, inner)))
         elif grid is not None:
             entries += [(title if i == 0 else "", [line]) for i, line in enumerate(grid)]
@@ -125,8 +127,7 @@ def compact_board(game, width: int, height: int | None) -> Group:
                     line = Text("  ") + line
                 entries.append((title if i == 0 else "", wrapped(line, console, inner)))
         else:
-            cells = [c for row in region_cells(game, region, title, False) for c in row]
-            entries.append((title, wrapped(joined([c for c in cells if c is not None]), console, inner)))
+            entries.append((title, occupied_paragraph(game, region, title, console, inner)))
     placed = {space for region in (layout.regions if layout is not None else ()) for space in region.spaces}
     others = elsewhere_words(game, placed)
     if others and (height is None or not regions):
@@ -134,7 +135,9 @@ def compact_board(game, width: int, height: int | None) -> Group:
     if height is not None:
         room = height - sum(lines_taken(part, width) for part in head)
         maps = {i for i, (title, region) in enumerate(zip(titles, regions)) if region.hexes}
-        entries = [(title, cut(lines, n)) for (title, lines), n in zip(entries, shares(entries, room, maps))]
+        # a map cut short loses rows: its occupied hexes alone, as a paragraph, say more in the same lines
+        entries = [(title, cut(packed_maps[i] if i in packed_maps and len(lines) > n else lines, n))
+                   for i, ((title, lines), n) in enumerate(zip(entries, shares(entries, room, maps)))]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True, min_width=title_width)
     grid.add_column(no_wrap=True)
@@ -169,6 +172,12 @@ def cut(lines: list[Text], n: int) -> list[Text]:
     kept = [line.copy() for line in lines[:n]]
     kept[-1].append(" …", style="dim")
     return kept
+
+
+def occupied_paragraph(game, region, title: str, console: Console, width: int) -> list[Text]:
+    """A region's occupied spaces one after the other, in lines of `width`."""
+    cells = [c for row in region_cells(game, region, title, False) for c in row]
+    return wrapped(joined([c for c in cells if c is not None]), console, width)
 
 
 def wrapped(text: Text, console: Console, width: int) -> list[Text]:

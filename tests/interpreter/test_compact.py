@@ -253,3 +253,15 @@ def test_every_screen_of_a_game_fits_80_by_24(pack, seats):
     for lines in screens:
         assert len(lines) <= 24, "\n".join(lines)
         assert max(len(line) for line in lines) <= 80
+
+
+def test_a_map_cut_short_lists_every_occupied_hex_rather_than_its_first_rows():
+    battle = game_after("tigerleader", 1, 70)
+    field = next(r for r in battle.regions_shown() if r.title == "Battlefield")
+    held = [c.name for row in field.rows for c in row if battle.pieces_at(c.space)]
+    assert len(held) > 3
+    text = plain(compact.compact_board(battle, 80, 9))        # too short for the map's six rows
+    part = text.split("HQ")[0]
+    assert "1,1:" not in part                                   # an empty hex is left out
+    assert all(f"{name}:" in part for name in held), text
+    assert not any(f"{c.name}:" in part for row in field.rows for c in row if not battle.pieces_at(c.space))
