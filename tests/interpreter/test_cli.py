@@ -642,3 +642,12 @@ def test_a_game_that_ends_without_an_outcome_says_game_over_alone():
     out = garrison("play", "tests/fixtures/unnamed_end", "--bot", "random")
     lines = out.stdout.strip().splitlines()
     assert lines[-2:] == ["Game over", "Unnamed end: game over after 1 decision"], out.stdout
+
+
+def test_a_ctrl_c_that_lands_in_a_finalizer_prints_no_traceback(capsys):
+    from types import SimpleNamespace
+
+    from interpreter.cli import _unraisable
+    _unraisable(SimpleNamespace(exc_value=KeyboardInterrupt(), exc_type=KeyboardInterrupt, exc_traceback=None,
+                                err_msg=None, object=None))
+    assert capsys.readouterr().err == ""
