@@ -108,16 +108,19 @@ def _version() -> str:
         return "(not installed)"
 
 
-def _unraisable(unraisable) -> None:
-    """A Ctrl-C that lands while Python finalizes an object (an event loop the prompt left) is the
-    player stopping the game, which the prompt also sees: not a traceback to show them."""
-    if isinstance(unraisable.exc_value, KeyboardInterrupt):
-        return
-    sys.__unraisablehook__(unraisable)
+def _quiet_interrupts(previous):
+    """An unraisable hook around `previous`: a Ctrl-C that lands while Python finalizes an object
+    (an event loop the prompt left) is the player stopping the game, not a traceback to show them."""
+    def hook(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            previous(unraisable)
+    hook.quiet_interrupts = True
+    return hook
 
 
 def main(argv=None) -> int:
-    sys.unraisablehook = _unraisable
+    if not getattr(sys.unraisablehook, "quiet_interrupts", False):
+        sys.unraisablehook = _quiet_interrupts(sys.unraisablehook)
     if sys.stdout is None:          # started with its output closed (`>&-`)
         print("garrison: standard output is closed: there is nowhere to write to", file=sys.stderr or sys.__stderr__)
         return EXIT_ERRORS
