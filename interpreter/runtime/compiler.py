@@ -335,9 +335,10 @@ class Compiled(CompiledGame):
             self.at(layout)
             _refuse_chance_in_layout(layout, self)
             self.layout_tracks = [(compile_expr(t.values, self), compile_expr(t.position, self)) for t in layout.tracks]
-            self.status_while = {c.space: compile_expr(c.shown_while, self) for c in layout.show if c.shown_while}
-            self.region_while = {i: compile_expr(r.shown_while, self) for i, r in enumerate(layout.regions)
-                                 if r.shown_while}
+            compiled = {id(x.shown_while): compile_expr(x.shown_while, self)      # a show line's one condition, once
+                        for x in layout.show + layout.regions if x.shown_while is not None}
+            self.status_while = {c.space: compiled[id(c.shown_while)] for c in layout.show if c.shown_while}
+            self.region_while = {i: compiled[id(r.shown_while)] for i, r in enumerate(layout.regions) if r.shown_while}
         self.evaluation = None
         self.evaluation_where = None
         if p.evaluations:

@@ -131,7 +131,7 @@ def shows_id(option) -> bool:
 
 def matching(numbered, text: str, aliases=None) -> list:
     """Options whose label or id has a word starting with each word of the text (any case: `end`
-    finds *End moves*, not *defender*); `aliases(option)` gives more words an option answers to
+    finds *End the turn*, not *weekend*); `aliases(option)` gives more words an option answers to
     (the short names of what it names)."""
     terms = text.lower().split()
     found = []
