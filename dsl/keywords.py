@@ -150,4 +150,6 @@ KEYWORDS = [
 
 RESERVED = frozenset(k.word for k in KEYWORDS if k.reserved)
 MISPLACED = frozenset(k.word for k in KEYWORDS if k.misplaced)
+# reserved words that only join or follow expressions: read as a name, one is where a value was left out
+NEVER_VALUES = frozenset(k.word for k in KEYWORDS if k.reserved and not set(k.roles) & {STATEMENT, VALUE, DECLARATION})
 CONSTRUCTS = {k.word: k.opens for k in KEYWORDS if k.opens}     # keyword -> what its `{` opens

@@ -10,7 +10,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import ast as A
 from .errors import Diagnostic, SyntaxProblem, printable, suggest
 from .grammar import lark_parser
-from .keywords import CONSTRUCTS, KEYWORDS, MISPLACED, STATEMENT
+from .keywords import CONSTRUCTS, DECLARATION, KEYWORDS, MISPLACED, NEVER_VALUES, STATEMENT
 from .depth import too_deep
 from .to_ast import ToAst
 from .words import with_article
@@ -183,6 +183,15 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     if history and history[-1].type == "NAME" and str(history[-1]) in MISPLACED:
         prev = history[-1]
         return Diagnostic(path, prev.line, prev.column, f"'{prev}' cannot be used here")
+    keyword = None if at_end else _keyword_read_as_name(text, token)
+    if keyword is not None and str(keyword) in NEVER_VALUES:
+        return Diagnostic(path, keyword.line, keyword.column, f"expected a value, found the keyword '{keyword}'")
+    if keyword is not None:       # a declaration's first word, taken for the end of an unfinished expression
+        end_line = keyword.line - 1
+        while end_line > 1 and not _code(text, end_line):
+            end_line -= 1
+        return Diagnostic(path, end_line, len(_code(text, end_line)) + 1,
+                          f"expected a value at the end of the line (line {keyword.line} starts a '{keyword}' declaration)")
     open_braces = _open_braces(text, len(text) if at_end else _offset(text, line, col))
     found = "the end of the file" if at_end else f"'{token}'"
     unexpected = "end of the file" if at_end else found
@@ -212,12 +221,47 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint or meant}")
 
 
+def _keyword_read_as_name(text: str, failed) -> Token | None:
+    """The token before `failed` if the parser could only take it for a name: a word such as 'then'
+    or 'in', where the value before it is missing (`if then 1`, `let y = in 3`), or a declaration's
+    first word at the start of a line, where the line before it ends in an unfinished expression."""
+    position = getattr(failed, "start_pos", None)
+    if position is None:
+        return None
+    before = None
+    try:
+        for token in lark_parser().parse_interactive(text, start="start").iter_parse():
+            if token.start_pos is None or token.start_pos >= position:
+                break
+            before = token
+    except UnexpectedInput:
+        pass
+    if before is None or before.type != "NAME":
+        return None
+    if str(before) in NEVER_VALUES or (str(before) in DECLARATIONS and before.column == 1):
+        return before
+    return None
+
+
+def _code(text: str, line: int) -> str:
+    """Line `line` without its comment and trailing blanks."""
+    code, in_string = text.split("\n")[line - 1], False
+    for i, ch in enumerate(code):
+        if ch == '"':
+            in_string = not in_string
+        elif ch == "#" and not in_string:
+            code = code[:i]
+            break
+    return code.rstrip()
+
+
 def _let_value_ends_in_else(text: str, upto: int) -> bool:
     """Whether the last `let` before `upto` has an `if … else` value, whose `else` took the `in`."""
     start = max(text.rfind("let ", 0, upto), 0)
     return re.search(r"\belse\b[^=]*\bin\b", text[start:upto]) is not None
 
 
+DECLARATIONS = frozenset(k.word for k in KEYWORDS if DECLARATION in k.roles)
 STATEMENT_WORDS = sorted(k.word for k in KEYWORDS if STATEMENT in k.roles)
 CHANGE_BY = re.compile(r"^\s*(?P<verb>\w+)\s+(?P<target>[\w.]+)\s+by\s+(?P<amount>[^\s#]+)")
 NEEDS_PARAMETERS = {"action", "function", "procedure"}     # declarations whose name is followed by '('

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import ast as A
 from ..builtins import BUILTINS
 from ..errors import suggest
+from ..keywords import NEVER_VALUES
 from ..types import ANY, BOOL, INT, KIND, NONE, PIECE, PSEUDO_FIELDS, TEXT, ListType, Named, Type, item_of
 from .effects import EffectChecks
 from .scope import Context, Scope
@@ -93,6 +94,9 @@ class ExpressionChecks(Pass):
         misused = self.effects.misused(node.name)
         if misused is not None:
             self.error(node, misused)
+            return ANY
+        if node.name in NEVER_VALUES:
+            self.error(node, f"expected a value, found the keyword '{node.name}'")
             return ANY
         self.error(node, f"unknown name '{node.name}'" + suggest(node.name, scope.all_names() + list(self.globals)))
         return ANY

@@ -73,7 +73,7 @@ def test_a_broken_file_gets_its_syntax_error_at_its_line(session, pack):
     uri = session.open(pack / "game.rules", broken)
     found = session.wait_for_diagnostics(uri)
     assert len(found) == 1
-    line, character = place(broken, 'tally breaches "', offset=len("tally "))
+    line, character = place(broken, "var repairs: int = ", offset=len("var repairs: int ="))   # just after '='
     assert (found[0].range.start.line, found[0].range.start.character) == (line, character)
     assert found[0].severity == T.DiagnosticSeverity.Error
     assert "expected" in found[0].message and found[0].source == "garrison"
