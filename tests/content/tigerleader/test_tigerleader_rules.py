@@ -125,3 +125,17 @@ def test_a_battalion_at_half_loses_its_special_note_unless_yellow():
     game = start("rule_half_note_ignored")
     assert "Battle with 3A Motorized Patrol (at Half strength)." in notes(game)
     assert game.var("battle_length") == 5
+
+
+def test_a_battalion_falling_to_half_in_battle_loses_its_tactical_move_bonus_at_once():
+    game = start("rule_half_in_battle_bonus", [5])
+    assert "Tactical Movement roll 5 -3 (Half strength): 2." in notes(game)     # not 5 +2 -3
+    assert game.var("move_roll") == 2
+
+
+def test_a_fast_unit_whose_commander_falls_after_it_acted_is_not_due_again_that_turn():
+    game = start("rule_kia_after_acting", [1, 1, 1, 1])
+    game.choose("act:rifle_902")                    # the Fast step, Weber's own
+    game.choose("pass")                             # no move; nothing in range to attack
+    assert "Weber is killed in action; Rifle Team #902 fights on without him." in notes(game)
+    assert game.over                                # the Slow step offers it nothing: no Tactic to spend

@@ -34,3 +34,15 @@ def test_priority_rest_takes_two_stress_from_everyone_once_a_week():
     assert game.var("so") == 1
     assert "rest" not in game.option_ids()
     assert "Priority R&R: every commander sheds 2 Stress." in notes(game)
+
+
+def test_a_unit_bought_brings_a_recruit_even_where_a_commander_of_its_type_has_no_unit():
+    game = start("rule_buy_with_spare_commander")
+    game.choose("reinforce:rifle_903")
+    assert game.decision.prompt == "Which Recruit commander joins with Rifle Team #903?"
+    game.choose("vogt")
+    # two Infantry commanders for one Infantry unit: the player keeps either
+    assert game.decision.prompt == "More Infantry commanders than units: who leaves?"
+    assert sorted(ids(game)) == ["steiner", "vogt"]
+    game.choose("steiner")
+    assert game.location("steiner") == "discharged" and game.location("vogt") == "barracks"
