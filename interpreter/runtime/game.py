@@ -26,7 +26,8 @@ class Option:
 class Decision:
     """A question the rules ask. A staged perform asks one step at a time: `step` counts from 1,
     `chosen` reads what the earlier steps chose (the action's title, then its arguments so far),
-    and `Game.back()` backs out of the last of them. `everyone`: the rules put the question to all
+    and `Game.back()` backs out of the last of them. `picked` names the values a question that takes
+    several has taken so far. `everyone`: the rules put the question to all
     the players together (the seat acting answers for them)."""
     seat: int
     prompt: str
@@ -36,6 +37,7 @@ class Decision:
     chosen: tuple[str, ...] = ()
     everyone: bool = False
     asked_by: tuple[int, ...] = ()      # the statement of the rules that asks: the same when it asks again
+    picked: tuple[str, ...] = ()        # a question that takes several values, one at a time: those taken so far
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,11 @@ class Game:
         if d is None:
             return None
         labels = decision_labels(self._engine)
-        chosen = tuple(self._engine.asking_op(d).chosen_labels(self._engine, d)) if "chosen" in d else ()
+        e = self._engine
+        chosen = tuple(e.asking_op(d).chosen_labels(e, d)) if "chosen" in d else ()
+        picked = tuple(e.display(v) for v in e.envs[d["env"]][e.asking_op(d).var]) if d["type"] == "many" else ()
         return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
-                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False), tuple(d["op"]))
+                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False), tuple(d["op"]), picked)
 
     over = _state_field("over", "Whether the game has ended.")
     seed = _state_field("seed", "The seed the game started from.")

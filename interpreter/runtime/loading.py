@@ -12,7 +12,8 @@ from .model import Rules
 from .packs import find_change, find_pack
 
 
-SUMMARY_KEYS = {"name", "title", "seats_min", "seats_max", "fingerprint", "warnings", "variants", "diagnostics"}
+SUMMARY_KEYS = {"name", "title", "seats_min", "seats_max", "fingerprint", "warnings", "variants", "variant_titles",
+                "diagnostics"}
 
 
 def _well_formed(summary) -> bool:
@@ -20,7 +21,8 @@ def _well_formed(summary) -> bool:
     return (isinstance(summary, dict) and summary.keys() == SUMMARY_KEYS
             and all(isinstance(summary[key], str) for key in ("name", "title", "fingerprint"))
             and all(isinstance(summary[key], int) for key in ("seats_min", "seats_max"))
-            and all(isinstance(summary[key], list) for key in ("warnings", "variants", "diagnostics")))
+            and all(isinstance(summary[key], list) for key in ("warnings", "variants", "diagnostics"))
+            and isinstance(summary["variant_titles"], dict))
 
 
 def load_rules(name_or_path, mods=()) -> Rules:
@@ -37,9 +39,11 @@ def load_rules(name_or_path, mods=()) -> Rules:
     decls, sources, diags = load_pack(path, extra=mod_paths)
     game = next(d for d in decls if getattr(d, "decl", None) == "game")
     warnings = [d for d in diags if d.severity == "warning"]
+    variants = [d for d in decls if getattr(d, "decl", None) == "variant"]
     summary = {"name": game.name, "title": game.title, "seats_min": game.seats_min, "seats_max": game.seats_max,
                "fingerprint": fingerprint(sources.texts.values()), "warnings": [d.format(sources) for d in warnings],
-               "variants": [d.name for d in decls if getattr(d, "decl", None) == "variant"], "diagnostics": warnings}
+               "variants": [d.name for d in variants], "variant_titles": {d.name: d.label or d.name for d in variants},
+               "diagnostics": warnings}
     rules = Rules(**summary, **where, declarations=decls, cache=cache)
     try:
         rules.compiled(None)

@@ -9,8 +9,8 @@ class Rules:
     """A whole game, checked and ready to play; `new_game` starts one."""
 
     def __init__(self, *, name: str, title: str, seats_min: int, seats_max: int, source: str, fingerprint: str,
-                 mods: list[str], warnings: list[str], variants: list[str], declarations=None,
-                 diagnostics=(), cache=None):
+                 mods: list[str], warnings: list[str], variants: list[str], variant_titles: dict | None = None,
+                 declarations=None, diagnostics=(), cache=None):
         self.name, self.title = name, title               # the game's identifier and title
         self.seats_min, self.seats_max = seats_min, seats_max
         self.source = source                              # where the pack was loaded from
@@ -18,6 +18,7 @@ class Rules:
         self.mods = mods                                  # mod and scenario files applied, in order
         self.warnings = warnings                          # the warnings found when the pack was checked
         self.variants = variants
+        self.variant_titles = variant_titles or {v: v for v in variants}     # each variant's name as its pack writes it
         self._declarations = declarations                 # read again from the files when a cached pack needs them
         self._diagnostics = list(diagnostics)
         self._cache = cache                               # where compiled variants are kept between processes

@@ -52,6 +52,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
     async def setup(request):
         rules = tables.rules
         return JSONResponse({"title": rules.title, "game": rules.name, "variants": rules.variants,
+                             "variant_titles": rules.variant_titles,
                              "seats": [rules.seats_min, rules.seats_max], "bots": list(BOTS)})
 
     async def inspect(request):

@@ -82,11 +82,18 @@ class Table:
 
     def undo(self) -> None:
         """Take back the last choice a person made (and the bots' since)."""
+        if not self.people:
+            raise GameError("every seat is played by a bot: there is no choice of yours to take back")
         game = self.game
         game.undo()
         while game.decision is not None and game.decision.seat in self.bots and self._choices():
             game.undo()
         self.changed(ready=self.ready_seat)     # a question of another seat than the one at the screen is handed over
+
+    def can_undo(self) -> bool:
+        """Whether a person has a choice to take back: with bots at every seat, there is none (undoing
+        would only have the bots play the same decisions again, differently)."""
+        return bool(self.people) and self._choices() > 0
 
     def _choices(self) -> int:
         return sum(1 for step in self.game.trail if step[0] == "choose")
@@ -113,10 +120,12 @@ class Table:
         fresh = sent_generation != self.generation or sent_events > len(events)
         start = 0 if fresh else sent_events
         decision = views.decision_json(game, self.bots)
+        variant_title = self.rules.variant_titles.get(game.variant) if game.variant else None
         return {"type": "state", "title": self.rules.title, "game": self.rules.name, "variant": game.variant,
+                "variant_title": variant_title,
                 "seed": game.seed, "seats": game.seats, "bots": {str(k): v for k, v in self.bots.items()},
                 "decisions": game.decisions_made, "over": game.over, "result": views.result_json(game),
-                "decision": decision, "handover": self.handover(), "can_undo": self._choices() > 0,
+                "decision": decision, "handover": self.handover(), "can_undo": self.can_undo(),
                 "board": views.board_json(game, views.targets_of(decision)),
                 "log_reset": fresh, "log": views.log_json(events[start:])}, len(events)
 

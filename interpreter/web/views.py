@@ -129,7 +129,7 @@ def decision_json(game, bots: dict) -> dict | None:
     options = [{"number": n, "id": o.id, "label": o.label, "group": render.words(group_key(o)),
                 "objects": option_objects(o.id, objects)} for n, o in number_options(decision).numbered]
     return {"seat": decision.seat, "bot": bots.get(decision.seat), "prompt": decision.prompt,
-            "chosen": list(decision.chosen), "step": decision.step, "options": options,
+            "chosen": list(decision.chosen), "picked": list(decision.picked), "step": decision.step, "options": options,
             "at": question_at(game)}
 
 

@@ -101,7 +101,8 @@ def test_a_game_saved_from_the_page_loads_at_the_terminal_and_back(serve, browse
     answered(page, lambda: page.set_input_files("#load-file", str(saved)))
     assert table.game.trail == at_terminal.trail
     assert page.locator("#decision .prompt").text_content() == prompt
-    assert page.locator("#message").is_hidden()
+    page.locator("#message.notice").wait_for()          # no error: the page says the file was loaded
+    assert page.locator("#message-text").text_content().startswith("Loaded postmen.garrison-save.json")
 
     answered(page, lambda: page.set_input_files("#replay-file", str(saved)))        # the saved file, replayed
     made = sum(1 for step in at_terminal.trail if step[0] == "choose")
@@ -232,3 +233,30 @@ def test_a_person_and_a_bot_share_a_game_without_a_hand_over(serve, browser_page
     page.wait_for_function("[...document.querySelectorAll('#log .event')].some(e => e.textContent.startsWith('Seat 2:'))")
     bot_lines = [line for line in page.locator("#log .event").all_text_contents() if line.startswith("Seat 2:")]
     assert bot_lines and page.locator("#handover").is_hidden()
+
+
+def test_the_log_shows_its_newest_line_and_a_narrow_page_lets_the_side_column_scroll_away(serve, browser_page):
+    page = browser_page
+    postmen_at_its_first_question(serve, page, seed=12)
+    answered(page, lambda: page.locator(OPTIONS, has_text="Move a defender").click())     # the options list grows
+    hidden_below = "(() => { const l = document.getElementById('log'); return l.scrollHeight - l.scrollTop - l.clientHeight; })()"
+    assert page.evaluate(hidden_below) <= 1
+    assert page.evaluate("getComputedStyle(document.getElementById('side')).position") == "sticky"
+    page.set_viewport_size({"width": 800, "height": 900})
+    assert page.evaluate("getComputedStyle(document.getElementById('side')).position") == "static"
+
+
+def test_details_follow_the_piece_and_close(serve, browser_page):
+    page = browser_page
+    table = postmen_at_its_first_question(serve, page, seed=12)
+    answered(page, lambda: page.locator(OPTIONS, has_text="Move a defender").click())
+    mover = table.game.decision.options[0].id
+    counter = page.locator(f"#board .counter[data-ids~='{mover}']").first
+    counter.hover()
+    page.locator("#details li", has_text="at:").first.wait_for()
+    before = page.locator("#details").text_content()
+    answered(page, lambda: page.locator(OPTIONS).first.click())
+    answered(page, lambda: page.locator(OPTIONS).first.click())             # its destination
+    page.wait_for_function("(before) => document.getElementById('details').textContent !== before", arg=before)
+    page.click("#details .close")
+    assert page.locator("#details").is_hidden()

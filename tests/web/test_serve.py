@@ -84,7 +84,7 @@ def test_the_api_saves_inspects_and_refuses_without_a_session(serve):
     opener.open(served.url).read()
     setup = json.load(opener.open(served.url + "api/setup"))
     assert setup == {"title": "Soldiers in Postmen's Uniforms", "game": "postmen", "variants": ["veteran", "elite"],
-                     "seats": [1, 1], "bots": ["random", "greedy", "mcts"]}
+                     "variant_titles": {"veteran": "Veteran", "elite": "Elite"}, "seats": [1, 1], "bots": ["random", "greedy", "mcts"]}
     saved = opener.open(served.url + "api/save")
     assert saved.headers["Content-Disposition"] == 'attachment; filename="postmen.garrison-save.json"'
     assert saved.read().decode() == served.only_table().game.to_json()
@@ -283,3 +283,27 @@ def test_a_space_an_option_names_in_a_hidden_region_is_shown_elsewhere():
     assert titles == ["Camp"]                                   # the Field is drawn only while fighting
     elsewhere = views.board_json(game, frozenset({"field"}))["regions"][-1]
     assert elsewhere["title"] == "Elsewhere" and [c["space"] for c in elsewhere["rows"][0]["cells"]] == ["field"]
+
+
+def test_a_game_of_bots_alone_has_no_choice_to_undo():
+    from interpreter.runtime import GameError
+    from interpreter.web.sessions import Table
+    table = Table(interpreter.load_rules("westerplatte"), seed=1, variant=None, seats=1, bots={1: "random"})
+    while table.bot_to_move() and table.game.decisions_made < 5:
+        table.bot_move()
+    state, _ = table.state(0, 0)
+    assert state["can_undo"] is False
+    with pytest.raises(GameError, match="every seat is played by a bot"):
+        table.undo()
+
+
+def test_a_question_taking_several_values_shows_those_taken():
+    game = interpreter.load_rules("postmen").new_game(seed=2)
+    rng = random.Random(2)
+    while game.decision.kind != "many" or len(game.decision.options) < 3:
+        game.choose(game.draw(rng))
+    assert views.decision_json(game, {})["picked"] == []
+    first = next(o for o in game.decision.options if o.id != "done")
+    game.choose(first.id)
+    assert game.decision.kind == "many"
+    assert views.decision_json(game, {})["picked"] == [first.label]

@@ -9,17 +9,23 @@ let setup = null;          // the pack's variants, seats and bots
 const looked = new Map();  // object id -> its details, for this position
 let received = 0;          // messages handled, shown on the body for anyone waiting for the next
 let answered = null;       // the question an answer was sent to, until the server says what came of it
+let detailed = null;       // the piece or space whose details are shown, looked up again as the position changes
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(scheme + "//" + location.host + "/ws");
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
-  socket.addEventListener("close", () => {
-    document.body.classList.add("offline");
-    $("turn").textContent = "Disconnected from the server: reload the page to go on.";
-    tell("Disconnected from the server: nothing can be chosen until the page is reloaded.");
-    for (const button of document.querySelectorAll("#decision button, #board .counter")) button.disabled = true;
-  });
+  socket.addEventListener("close", offline);
+}
+
+function offline() {
+  document.body.classList.add("offline");
+  $("turn").textContent = "Disconnected";
+  $("turn").className = "offline";
+  tell("Disconnected from the server: nothing can be chosen until the page is reloaded.");
+  for (const button of document.querySelectorAll("#decision button, #board .counter, header nav button")) {
+    button.disabled = true;
+  }
 }
 
 function send(message) {
@@ -34,9 +40,21 @@ function receive(message) {
   document.body.dataset.received = String(++received);
 }
 
-function tell(text) {
+// A message above the board: an error, or (`notice`) news of something done.
+function tell(text, notice = false) {
   $("message-text").textContent = text;
+  $("message").classList.toggle("notice", notice);
   $("message").hidden = false;
+}
+
+// fetch() that says so above the board when the server cannot be reached, giving null
+async function reach(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch (err) {
+    tell("The server cannot be reached: reload the page once it runs again.");
+    return null;
+  }
 }
 
 // ---- the position in play
@@ -46,15 +64,18 @@ function show(s) {
   state = s;
   looked.clear();
   hideMenu();
-  if (moved) $("message").hidden = true;     // an error said of the question before is done with
+  if (moved && !$("message").classList.contains("notice")) $("message").hidden = true;     // an error said of the question before is done with
   document.title = s.title + " · Garrison";
   $("title").textContent = s.title;
+  $("variant").textContent = s.variant_title ? "· " + s.variant_title : "";
   $("undo-button").disabled = !s.can_undo || !!replay;
   if (replay) return;
   appendLog(s.log, s.log_reset);
   drawBoard(s.board, s.decision);
   showTurn(s);
   showDecision(s);
+  scrollLog();
+  if (detailed) look(detailed, true);
   const hand = $("handover");
   hand.hidden = s.handover === null;
   if (s.handover !== null) {
@@ -131,6 +152,12 @@ function showDecision(s) {
     box.append(steps);
   }
   box.append(el("p", "prompt", d.prompt));
+  if (d.picked && d.picked.length) {
+    const picked = el("div", "steps");
+    picked.append(el("span", "hint", "Taken so far:"));
+    for (const value of d.picked) picked.append(el("span", "chip", value));
+    box.append(picked);
+  }
   if (!d.bot && d.options.some((o) => o.objects.length)) {
     box.append(el("p", "hint", "Click a highlighted counter or space, or an option below."));
   }
@@ -168,6 +195,7 @@ function mark(ids, on) {
 // One answer a question: a second click before the server answers (a double-click) is not sent.
 function choose(id) {
   hideMenu();
+  if ($("message").classList.contains("notice")) $("message").hidden = true;
   const at = state && state.decision ? state.decision.at : null;
   if (at === null || answered === at) return;
   answered = at;
@@ -196,18 +224,28 @@ async function look(id, hovering) {
   let found = looked.get(id);
   if (!found) {
     const query = replay ? "?replay=" + replay.index : "";
-    const response = await fetch("/api/inspect/" + encodeURIComponent(id) + query);
-    if (!response.ok) return;
+    const response = await reach("/api/inspect/" + encodeURIComponent(id) + query);
+    if (!response || !response.ok) return closeDetails();     // gone from this position
     found = await response.json();
     looked.set(id, found);
   }
+  detailed = id;
   const box = $("details");
-  box.replaceChildren(el("h2", null, found.title));
+  const close = el("button", "close", "×");
+  close.type = "button";
+  close.title = "Close the details";
+  close.addEventListener("click", closeDetails);
+  box.replaceChildren(close, el("h2", null, found.title));
   const list = el("ul");
   for (const line of found.lines) list.append(el("li", null, line));
   box.append(list);
   box.hidden = false;
   if (!hovering) box.scrollIntoView({ block: "nearest" });
+}
+
+function closeDetails() {
+  detailed = null;
+  $("details").hidden = true;
 }
 
 // ---- the log
@@ -216,12 +254,18 @@ function appendLog(events, reset) {
   const log = $("log");
   if (reset) log.replaceChildren();
   for (const e of events) log.append(el("div", "event " + e.kind, e.text));
+}
+
+// the newest lines in view, once the panels above the log have their new height
+function scrollLog() {
+  const log = $("log");
   log.scrollTop = log.scrollHeight;
 }
 
 // ---- replay
 
 function showReplay(frame) {
+  if (!replay) $("message").hidden = true;      // what was said of the game in play
   replay = frame;
   looked.clear();
   document.body.classList.add("replaying");
@@ -241,6 +285,8 @@ function showReplay(frame) {
   Board.draw($("board"), frame.board, new Map(), () => {}, look);
   $("board").classList.remove("picking");
   appendLog(frame.log, true);
+  scrollLog();
+  if (detailed) look(detailed, true);
 }
 
 function replayAt(index) {
@@ -263,23 +309,29 @@ async function upload(url, input) {
   if (!file) return null;
   const form = new FormData();
   form.append("file", file);
-  const response = await fetch(url, { method: "POST", body: form });
+  const response = await reach(url, { method: "POST", body: form });
+  if (!response) return null;
   let body = null;
   try { body = await response.json(); } catch (err) { body = { error: "the server gave no answer" }; }
   if (!response.ok) {
     tell("This file cannot be loaded: " + (body.error || response.statusText));
     return null;
   }
+  $("message").hidden = true;        // an earlier file's error is done with
   return body;
 }
 
 // ---- a new game
 
 async function openNew() {
-  if (!setup) setup = await (await fetch("/api/setup")).json();
+  if (!setup) {
+    const response = await reach("/api/setup");
+    if (!response || !response.ok) return;
+    setup = await response.json();
+  }
   const variant = $("new-variant");
-  variant.replaceChildren(new Option("standard game", ""));
-  for (const v of setup.variants) variant.append(new Option(v, v));
+  variant.replaceChildren(new Option("standard rules", ""));
+  for (const v of setup.variants) variant.append(new Option(setup.variant_titles[v] || v, v));
   if (state && state.variant) variant.value = state.variant;
   const seats = $("new-seats");
   seats.replaceChildren();
@@ -327,8 +379,10 @@ function wire() {
   $("new-cancel").addEventListener("click", () => $("new-dialog").close());
   $("load-button").addEventListener("click", () => $("load-file").click());
   $("load-file").addEventListener("change", async () => {
+    const name = $("load-file").files[0] ? $("load-file").files[0].name : "the file";
     const done = await upload("/api/load", $("load-file"));
     if (done && replay) closeReplay();
+    if (done) tell("Loaded " + name + ": the game goes on from where it was saved.", true);
   });
   $("replay-button").addEventListener("click", () => send({ type: "replay_current", index: 0 }));
   $("replay-file-button").addEventListener("click", () => $("replay-file").click());
