@@ -11,7 +11,7 @@ from .dice import seed_state
 from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe, effect_words
-from .options import decision_labels, option_label
+from .options import decision_labels, option_label, twin_key
 from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, other_mods, parse_save,
                         read_state)
 
@@ -45,6 +45,21 @@ class Result:
     outcome: str
     score: Optional[int]
     details: dict = field(default_factory=dict)
+
+
+def _untwinned(e, d: dict) -> range | set:
+    """The positions of the options a question shows: in one that takes several values one at a
+    time, a value interchangeable with one offered before it is left out (it is offered once that
+    one is taken); any option can still be chosen by its id."""
+    if d["type"] != "many":
+        return range(len(d["options"]))
+    seen, shown = set(), set()
+    for i, o in enumerate(d["options"]):
+        key = None if o["value"] is None else twin_key(e, o["value"])
+        if key is None or key not in seen:
+            shown.add(i)
+            seen.add(key)
+    return shown
 
 
 def _state_field(name: str, doc: str) -> property:
@@ -102,11 +117,13 @@ class Game:
         d = self._engine.decision
         if d is None:
             return None
-        labels = decision_labels(self._engine)
         e = self._engine
+        shown = _untwinned(e, d)
+        labels = [label for i, label in enumerate(decision_labels(e)) if i in shown]
+        options = [o for i, o in enumerate(d["options"]) if i in shown]
         chosen = tuple(e.asking_op(d).chosen_labels(e, d)) if "chosen" in d else ()
         picked = tuple(e.display(v) for v in e.envs[d["env"]][e.asking_op(d).var]) if d["type"] == "many" else ()
-        return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(d["options"], labels)],
+        return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(options, labels)],
                         d["type"], len(chosen) + 1, chosen, d.get("everyone", False), tuple(d["op"]), picked)
 
     over = _state_field("over", "Whether the game has ended.")
@@ -126,7 +143,10 @@ class Game:
         """The pending decision's option ids, without composing labels (what bots need)."""
         self._engine.list_pending()
         d = self._engine.decision
-        return [o["id"] for o in d["options"]] if d is not None else []
+        if d is None:
+            return []
+        shown = _untwinned(self._engine, d)
+        return [o["id"] for i, o in enumerate(d["options"]) if i in shown]
 
     def draw(self, rng) -> str:
         """A random answer to the pending decision, from `rng` (a random.Random): an option drawn
