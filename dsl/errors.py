@@ -51,11 +51,18 @@ class BuiltinFault(Exception):
 
 def printable(text: str) -> str:
     """The text with every control character but newline and tab shown as '\ufffd', so that quoting
-    a hostile file or label never sends a terminal an escape sequence."""
-    return CONTROL.sub("\ufffd", text)
+    a hostile file or label never sends a terminal an escape sequence; a file name's bytes that are
+    not UTF-8 (as Python reads them) shown as \\xNN, so that any output can take it."""
+    return SURROGATE.sub(_byte_escape, CONTROL.sub("\ufffd", text))
+
+
+def _byte_escape(found) -> str:
+    code = ord(found[0])
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "\ufffd"     # else half a pair, no byte
 
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")     # Unicode's control characters, but tab and newline
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass

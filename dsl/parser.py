@@ -215,6 +215,8 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
     hint = ""
     if words == ["','", "'in'"] and token is not None and token.type in ("COMP_OP", "IN", "AND", "OR", "NOT"):
         hint = " (the value of a 'let' inside an expression is a sum at most: put a comparison in parentheses)"
+    elif words == ["'{'"] and str(token) == "if" and re.search(r"\belse\s*$", text[:_offset(text, line, col)]):
+        hint = " (after '}', a further test is written 'elif CONDITION {')"
     elif words == ["','", "'in'"] and _let_value_ends_in_else(text, _offset(text, line, col)):
         hint = (" (the 'in' after an 'if … else' value of a 'let' is read as a test of membership: "
                 "put the 'if' in parentheses)")

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import textwrap
 from importlib import metadata
 
-from interpreter.runtime import UNNAMED_OUTCOME, GameError, RulesError
+from interpreter.runtime import UNNAMED_OUTCOME, GameError, RulesError, json_text
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once,
                          UsageError, budget_for, changes, failed, integer, look_past_ties, rules_failed)
@@ -208,7 +207,7 @@ def cmd_check(args) -> int:
                 print(w, file=sys.stderr)
         print(f"{pack}: ok ({rules.title}; {len(rules.warnings)} warning{'s' if len(rules.warnings) != 1 else ''})")
     if args.json:
-        print(json.dumps({"packs": reports}, ensure_ascii=False))
+        print(json_text({"packs": reports}))
     return EXIT_ERRORS if any_failed else EXIT_OK
 
 
@@ -226,7 +225,7 @@ def cmd_info(args) -> int:
         return EXIT_ERRORS
     summary = rules.summary()
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json_text(summary))
         return EXIT_OK
     print(f"{summary['title']} ({summary['game']})")
     if summary["overview"]:
@@ -307,7 +306,7 @@ def cmd_play(args) -> int:
         game, unsaved = session.game, session.unsaved       # `load` may have changed the game played
     summary = game_summary(game)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json_text(summary))
     else:
         if args.bot:
             for event in game.log[-12:]:

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
 
 from dsl import printable
+from interpreter.runtime import json_text
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130      # stopped by Ctrl-C, as a shell reports a command SIGINT ended
@@ -26,7 +26,10 @@ def failed(message: str, as_json: bool = False, diagnostics=None, summary: str |
         found = {"error": summary or message}
         if diagnostics is not None:
             found["diagnostics"] = [d.as_json() for d in diagnostics]
-        print(json.dumps(found, ensure_ascii=False))
+        try:
+            print(json_text(found))
+        except OSError:         # the output cannot be written (a full disk): what stderr said stands
+            pass
 
 
 def rules_failed(err, as_json: bool = False) -> None:

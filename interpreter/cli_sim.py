@@ -1,11 +1,10 @@
 """`garrison sim`: run many bot games in parallel with a progress bar, then report and plot them."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 
-from interpreter.runtime import RulesError
+from interpreter.runtime import RulesError, json_text
 
 from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_OK, LOOK_PAST_TIES_HELP, Once, UsageError, budget_for, changes,
                          integer, look_past_ties, plot_path, rules_failed)
@@ -93,7 +92,7 @@ def cmd_sim(args) -> int:
     if args.json:
         out = figures[0] if len(figures) == 1 else {"a": figures[0], "b": figures[1],
                                                      "differences": sim.compare(runs[0], runs[1])}
-        print(json.dumps(out, ensure_ascii=False))
+        print(json_text(out))
     else:
         for f in figures:
             print("\n".join(sim.text_report(f)))

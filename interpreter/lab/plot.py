@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 
+from dsl import printable
 from interpreter.runtime import GameError
 
 from . import stats
@@ -175,4 +176,4 @@ def write_plot(runs: list, figures: list[dict], path: str) -> None:
 
 def _name(figures: dict, index: int, count: int) -> str:
     prefix = "AB"[index] + ": " if count > 1 else ""
-    return f"{prefix}{figures['config']} ({figures['finished']} games)"
+    return printable(f"{prefix}{figures['config']} ({figures['finished']} games)")    # a path's bytes that are not UTF-8 escaped

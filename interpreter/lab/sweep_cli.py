@@ -1,11 +1,10 @@
 """`garrison sweep`: its arguments, and the command that plays a grid on a Dask cluster and summarises it."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 
-from interpreter.runtime import GameError, RulesError
+from interpreter.runtime import GameError, RulesError, json_text
 
 MOST_GAMES_A_CONFIGURATION = 10_000_000     # the summary reads every game's row into memory, about 400 bytes each
 
@@ -85,7 +84,7 @@ def cmd_sweep(args) -> int:
     if args.plot:
         sweep_report.plot(summary, args.plot)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
+        print(json_text(summary))
     else:
         from rich.console import Console
         sweep_report.print_tables(summary, Console(width=None if sys.stdout.isatty() else 160))

@@ -6,7 +6,7 @@ import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
-from interpreter.runtime import GameError, valid_unicode, whole
+from interpreter.runtime import GameError, json_text, valid_unicode, whole
 
 from ..saves.files import write_atomically
 
@@ -82,7 +82,7 @@ class ResultsFolder:
         self.manifest["runs"] = self.manifest["runs"][-99:] + [{
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "seeds": [seeds.start, seeds.stop], "configurations": [p.key for p in points], "command": command}]
-        write_atomically(self.manifest_path, json.dumps(self.manifest, indent=1, ensure_ascii=False) + "\n")
+        write_atomically(self.manifest_path, json_text(self.manifest, indent=1) + "\n")
 
     def append(self, key: str, rows: list[dict]) -> None:
         """Add rows to a configuration's file and flush them, so they survive a stop right after."""
@@ -91,12 +91,12 @@ class ResultsFolder:
             path = self.results_path(key)
             _cut_partial_line(path)
             f = self._open[key] = path.open("a", encoding="utf-8")
-        f.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        f.write("".join(json_text(r) + "\n" for r in rows))
         f.flush()
 
     def write_summary(self, summary: dict) -> None:
         if self.path.is_dir():
-            write_atomically(self.path / "summary.json", json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+            write_atomically(self.path / "summary.json", json_text(summary, indent=1) + "\n")
 
     def close(self) -> None:
         for f in self._open.values():

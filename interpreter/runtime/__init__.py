@@ -15,6 +15,7 @@ _PUBLIC = {
     "RulesView": "interpreter.runtime.view",
     "check_trail": "interpreter.runtime.savecheck", "valid_unicode": "interpreter.runtime.savecheck", "whole": "interpreter.runtime.savecheck",
     "parse_save": "interpreter.runtime.savecheck", "short_line": "interpreter.runtime.savecheck",
+    "printable_path": "interpreter.runtime.savecheck", "json_text": "interpreter.runtime.jsontext",
     "seed_state": "interpreter.runtime.dice",
     "find_pack": "interpreter.runtime.packs", "bundled_names": "interpreter.runtime.packs",
     "bundled_pack": "interpreter.runtime.packs", "bundled_change": "interpreter.runtime.packs",

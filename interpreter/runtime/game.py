@@ -1,7 +1,6 @@
 """The public game API: decisions and options, choose, undo, clone, save and load, the log."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -11,6 +10,7 @@ from .dice import seed_state
 from .engine import Engine
 from .errors import PYTHON_FAULTS, GameError, RuleFault, RulesChanged
 from .events import Event, describe, effect_words
+from .jsontext import json_text
 from .options import decision_labels, option_label, twin_key
 from .savecheck import (SAVE_FORMAT, SAVE_VERSION, check_follows, check_log, check_start, check_trail, other_mods, parse_save,
                         read_state)
@@ -420,7 +420,7 @@ class Game:
                 "fingerprint": self.rules.fingerprint, "mods": self.rules.mods, "variant": e.variant, "seed": e.seed,
                 "seats": e.seats, "trail": self.trail, "state": e.state(),
                 "log": [[k, d] for k, d in e.log]}
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return json_text(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, rules, text: str, replay_under_new_rules: bool = False) -> "Game":

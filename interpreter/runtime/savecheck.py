@@ -36,7 +36,9 @@ def parse_save(text, game_name: str | None = None) -> dict:
         raise GameError("the saved game is damaged (a number in it is too long)") from None
     except RecursionError:
         raise GameError("the saved game is damaged (it is nested too deeply)") from None
-    if not valid_unicode(data):
+    if not valid_unicode({k: v for k, v in data.items() if k != "mods"} if isinstance(data, dict) else data):
+        raise GameError(UNPAIRED)
+    if isinstance(data, dict) and not all(_path_text(m) for m in data.get("mods") or ()):
         raise GameError(UNPAIRED)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise GameError("this is not a Garrison saved game")
@@ -49,6 +51,8 @@ def parse_save(text, game_name: str | None = None) -> dict:
             raise GameError(f"the saved game is damaged (its {key})")
     if game_name is not None and data.get("game") != game_name:
         raise GameError(f"this save is of the game '{data.get('game')}', not '{game_name}'")
+    if not isinstance(data.get("fingerprint"), str):
+        raise GameError("the saved game is damaged (its fingerprint of the rules is missing)")
     return data
 
 
@@ -80,6 +84,19 @@ def _changes_named(names: list[str]) -> str:
 
 
 UNPAIRED = "the saved game is damaged (a text in it is not valid Unicode)"
+
+
+def _path_text(path) -> bool:
+    """Whether a saved mod's path is a text a file name can be: valid Unicode, or a name whose
+    bytes are not UTF-8 as Python reads them (U+DC80 to U+DCFF standing for those bytes)."""
+    if not isinstance(path, str):
+        return True          # the mods' shape is checked with the rest of the save
+    return all(c.isprintable() or "\udc80" <= c <= "\udcff" for c in path) or valid_unicode(path)
+
+
+def printable_path(path) -> bool:
+    """Whether a saved mod's path is one line that names a file: printable, bytes that are not UTF-8 allowed."""
+    return isinstance(path, str) and bool(path.strip()) and all(c.isprintable() or "\udc80" <= c <= "\udcff" for c in path)
 
 
 def valid_unicode(data) -> bool:

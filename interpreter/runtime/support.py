@@ -72,7 +72,7 @@ def too_deep(name: str):
 
 
 def nested_too_deeply():
-    raise RuleFault(f"rules nest too deeply (more than {MAX_CALL_DEPTH} levels): a procedure probably calls itself without end")
+    raise RuleFault(f"rules nest too deeply (more than {MAX_CALL_DEPTH} levels): a procedure or function probably calls itself, or a 'when' sets itself off again, without end")
 
 
 def as_list(value) -> list:
@@ -101,7 +101,7 @@ def too_many_steps():
 
 
 def too_many_frames():
-    raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure probably calls itself without end")
+    raise RuleFault(f"rules nest too deeply (more than {MAX_FRAMES} levels): a procedure or function probably calls itself, or a 'when' sets itself off again, without end")
 
 
 def suspend(g, base: int, env_id: str, env: dict, frames: list) -> None:

@@ -11,7 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.runtime import SAVE_FORMAT, GameError, bundled_change, check_trail, parse_save, short_line, whole
+from interpreter.runtime import (SAVE_FORMAT, GameError, bundled_change, check_trail, parse_save, printable_path,
+                                 short_line, whole)
 
 
 def write_atomically(path, text: str, newline: str = "\n") -> None:
@@ -139,7 +140,7 @@ def read_save(path) -> tuple[str, dict]:
         raise GameError(f"cannot load {path}: {err}") from None
     mods = data.get("mods") or []
     if not (isinstance(mods, list) and len(mods) <= MOST_MODS
-            and all(isinstance(m, str) and m.strip() and m.isprintable() and len(m) <= MOST_PATH for m in mods)):
+            and all(printable_path(m) and len(m) <= MOST_PATH for m in mods)):
         raise GameError(f"cannot load {path}: the saved game is damaged (its mods must be the paths of files or folders)")
     return text, data
 

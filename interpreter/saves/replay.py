@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from interpreter.runtime import GameError, RulesError
+from interpreter.runtime import GameError, RulesError, json_text
 
 MAX_DIFFERENCES = 10
 
@@ -21,7 +21,7 @@ def replay_file(path: str, pack: str | None = None, mods=(), step: bool = False,
         rules_failed(err, as_json)
         return 1
     if as_json:
-        write(json.dumps(dict(outcome, notes=notes), ensure_ascii=False))
+        write(json_text(dict(outcome, notes=notes)))
         return 0 if outcome["verified"] else 1
     for note in notes:
         write(note)
@@ -126,7 +126,7 @@ def _diff(a, b, path: str, out: list) -> None:
 
 
 def _short(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    text = json_text(value)
     return text if len(text) <= 60 else text[:57] + "…"
 
 

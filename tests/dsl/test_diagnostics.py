@@ -201,3 +201,28 @@ def test_a_string_left_open_is_said_so(tmp_path):
     err = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box }\nspace box\nconst hi = "{\nplay { }\n'})
     assert [(d.line, d.col, d.message) for d in err.errors] == [
         (3, 12, "this string is not closed: a string ends with '\"' on the line it starts")]
+
+
+HEAD = 'game g "G" { seats 1 home box }\nspace box\nvar morale: int = 1\nplay { }\n'
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("function f() -> int = if then 1 else 2", 26, "expected a value, found the keyword 'then'"),
+    ("function f() -> int = let y = in 3", 31, "expected a value, found the keyword 'in'"),
+    ("function f() -> int = morale and or 2", 34, "expected a value, found the keyword 'or'"),
+    ("function f() -> int = 1 + else", 27, "expected a value, found the keyword 'else'"),
+    ("function f() -> int = morale +\n\nvar after: int = 0", 31,
+     "expected a value at the end of the line (line 7 starts a 'var' declaration)"),
+    ("procedure p() { if morale == 0 { } else if morale == 1 { } }", 41,
+     "expected '{', found 'if' (after '}', a further test is written 'elif CONDITION {')"),
+])
+def test_a_keyword_where_a_value_was_left_out_is_named(tmp_path, line, col, message):
+    err = errors_of(tmp_path, {"a.rules": HEAD + line + "\n"})
+    [problem] = err.errors
+    assert (problem.line, problem.col, problem.message) == (5, col, message)
+
+
+def test_printable_escapes_a_file_names_bytes_that_are_not_utf8():
+    from dsl import printable
+    assert printable("bad\udcffpack") == "bad\\xffpack"
+    assert printable("x\ud800y\x1b[2J") == "x\ufffdy\ufffd[2J"

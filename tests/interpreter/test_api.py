@@ -195,6 +195,7 @@ def test_saved_game_under_other_mods_says_which_mods_differ():
     ('{"format": "something-else"}', "not a Garrison saved game"),
     ('{"format": "garrison-save", "version": 99, "game": "tiny"}', "version 99 is not supported"),
     ('{"format": "garrison-save", "version": 2, "game": "chess"}', "this save is of the game 'chess', not 'tiny'"),
+    ('{"format": "garrison-save", "version": 2, "game": "tiny"}', "damaged \\(its fingerprint of the rules is missing\\)"),
 ])
 def test_corrupt_or_foreign_saves(tiny, text, message):
     with pytest.raises(GameError, match=message):

@@ -653,3 +653,12 @@ def test_a_ctrl_c_that_lands_in_a_finalizer_prints_no_traceback(capsys):
     hook(SimpleNamespace(exc_value=KeyboardInterrupt()))
     hook(SimpleNamespace(exc_value=ValueError("kept")))
     assert [str(u.exc_value) for u in seen] == ["kept"] and capsys.readouterr().err == ""
+
+
+def test_json_to_an_output_that_cannot_be_written_is_said_in_one_line():
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "interpreter.cli", "info", TINY, "--json"], cwd=REPO,
+                             stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert out.returncode == 1 and out.stderr == "garrison: No space left on device\n"

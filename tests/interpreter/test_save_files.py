@@ -94,3 +94,15 @@ def test_a_save_an_editor_gave_a_byte_order_mark_loads_and_one_without_its_log_s
     cut.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(GameError, match=r"the saved game is incomplete \(missing log\)"):
         load_saved(rules, str(cut))
+
+
+def test_a_mod_whose_path_is_not_utf8_is_saved_and_loaded_again(tmp_path):
+    mod = tmp_path / os.fsdecode(b"wall\xff.rules")
+    mod.write_text('mod "Bigger" for tiny\nchange card big_raid x2\n', encoding="utf-8")
+    rules = load_rules(FIXTURES / "tiny", mods=[str(mod)])
+    game = rules.new_game(seed=3)
+    game.choose(game.decision.options[0].id)
+    target = tmp_path / "g.json"
+    save_game(target, game.to_json())                      # the path's byte kept as a \u escape
+    again = load_saved(rules, str(target))
+    assert again.trail == game.trail and again.rules.mods == [str(mod)]
