@@ -160,6 +160,10 @@ def mods_to_apply(path, data: dict, given) -> list[str]:
         return list(given)
     recorded = data.get("mods") or []
     found = [bundled_change(m) for m in recorded]
+    if len(set(found)) < len(found) and None not in found:
+        raise GameError(f"cannot load {path}: the saved game is damaged (its mods name one bundled mod twice)")
+    if any(f is not None and f.parent.parent.name != data.get("game") for f in found):
+        raise GameError(f"cannot load {path}: the saved game is damaged (its mods are another game's)")
     missing = [m for m, f in zip(recorded, found) if f is None]
     if missing:
         which = f"the mod {missing[0]}, which is" if len(missing) == 1 else f"the mods {', '.join(missing)}, which are"

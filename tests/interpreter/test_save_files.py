@@ -106,3 +106,13 @@ def test_a_mod_whose_path_is_not_utf8_is_saved_and_loaded_again(tmp_path):
     save_game(target, game.to_json())                      # the path's byte kept as a \u escape
     again = load_saved(rules, str(target))
     assert again.trail == game.trail and again.rules.mods == [str(mod)]
+
+
+@pytest.mark.parametrize("mods, damage", [
+    (["x/postmen/mods/no_howitzer.rules", "y/postmen/mods/no_howitzer.rules"], "its mods name one bundled mod twice"),
+    (["x/westerplatte/mods/heavy_air_raids.rules"], "its mods are another game's"),
+])
+def test_a_save_whose_mods_were_edited_is_damaged(tmp_path, mods, damage):
+    from interpreter.saves.files import mods_to_apply
+    with pytest.raises(Exception, match=rf"^cannot load g.json: the saved game is damaged \({damage}\)$"):
+        mods_to_apply("g.json", {"game": "postmen", "mods": mods}, None)
