@@ -80,8 +80,28 @@ def cell_json(game, space: str, style: str | None = None, name: str | None = Non
             "counters": [] if deck else counters_json(game, stack)}
 
 
+def _family(view, piece: str) -> str:
+    """The broadest kind a piece is of below `piece` and `card` (its declaration if it has no kind)."""
+    return [k for k in view.kinds_of(piece) if k not in ("piece", "card")][-1]
+
+
+_FAMILIES: dict = {}
+
+
+def _families(view) -> dict[str, int]:
+    """Each family of the pack's pieces numbered, in the order of their names (cards, drawn alike, all 0)."""
+    found = _FAMILIES.get(id(view))
+    if found is None or found[0] is not view:
+        names = sorted({_family(view, p) for p in view.pieces if not view.is_card(p)})
+        numbers = {f: i for i, f in enumerate(names)}
+        found = _FAMILIES[id(view)] = (view, {_family(view, p): numbers.get(_family(view, p), 0) for p in view.pieces})
+    return found[1]
+
+
 def counters_json(game, stack: list[str]) -> list[dict]:
-    """The pieces on a space bottom to top, identical ones (same name and marks) as one counter with a count."""
+    """The pieces on a space bottom to top, identical ones (same name and marks) as one counter with a count;
+    each with the number of its family (the broadest kind it is of), so that sides look apart."""
+    families = _families(game.view)
     groups: dict[tuple, dict] = {}
     for piece in stack:
         key = (game.label(piece), render.piece_marks(game, piece))
@@ -89,7 +109,7 @@ def counters_json(game, stack: list[str]) -> list[dict]:
         if group is None:
             groups[key] = {"ids": [piece], "label": key[0], "marks": key[1],
                            "short": short_name(game, piece).replace(" ", ""),
-                           "card": game.view.is_card(piece)}
+                           "card": game.view.is_card(piece), "family": families[_family(game.view, piece)]}
         else:
             group["ids"].append(piece)
     return list(groups.values())

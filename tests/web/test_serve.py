@@ -307,3 +307,11 @@ def test_a_question_taking_several_values_shows_those_taken():
     game.choose(first.id)
     assert game.decision.kind == "many"
     assert views.decision_json(game, {})["picked"] == [first.label]
+
+
+def test_counters_of_different_families_are_told_apart():
+    game = interpreter.load_rules("postmen").new_game(seed=1)
+    counters = [c for region in views.board_json(game)["regions"] for row in region.get("rows", [])
+                for cell in row["cells"] for c in cell["counters"]]
+    family = {game.view.kinds_of(c["ids"][0])[-2]: c["family"] for c in counters if not c["card"]}
+    assert family["defender"] != family["enemy"] != family["equipment"] != family["defender"]

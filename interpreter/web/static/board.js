@@ -85,7 +85,7 @@ const Board = {
   },
 
   counter(c, targets, onPick, onLook) {
-    const chip = el("button", "counter" + (c.card ? " card" : ""));
+    const chip = el("button", "counter family-" + (c.family % 6) + (c.card ? " card" : ""));
     chip.type = "button";
     chip.dataset.ids = c.ids.join(" ");
     chip.append(el("span", "short", c.short));
