@@ -607,10 +607,12 @@ def inspect_text(game, query: str) -> list[str]:
 
 
 def question(decision) -> str:
-    """The seat, the steps chosen so far in a choice made in steps, and the question."""
+    """The seat, the steps chosen so far in a choice made in steps, and the question (with the
+    values taken so far, in one that takes several)."""
     steps = "".join(f"{step} › " for step in decision.chosen)
     who = "all players" if decision.everyone else f"seat {decision.seat}"
-    return f"[{who}] {steps}{decision.prompt}"
+    taken = f" (taken: {', '.join(decision.picked)})" if decision.picked else ""
+    return f"[{who}] {steps}{decision.prompt}{taken}"
 
 
 def event_text(event) -> Text:

@@ -357,3 +357,16 @@ def test_ctrl_d_at_a_hand_over_stops_and_saves_as_at_a_question(tmp_path):
     child.send("\x04")
     out = finish(child)
     assert "Stopping." in out and "The game is saved in wp.json" in out
+
+
+def test_a_question_taking_several_values_names_those_taken():
+    import random
+    from interpreter import load_rules
+    from interpreter.terminal.prompt import question
+    game = load_rules("postmen").new_game(seed=2)
+    rng = random.Random(2)
+    while game.decision.kind != "many" or len(game.decision.options) < 3:
+        game.choose(game.draw(rng))
+    first = next(o for o in game.decision.options if o.id != "done")
+    game.choose(first.id)
+    assert question(game.decision).endswith(f"(taken: {first.label})")
