@@ -117,14 +117,13 @@ class Game:
         d = self._engine.decision
         if d is None:
             return None
-        e = self._engine
+        e, op = self._engine, self._engine.asking_op(d)
         shown = _untwinned(e, d)
-        labels = [label for i, label in enumerate(decision_labels(e)) if i in shown]
-        options = [o for i, o in enumerate(d["options"]) if i in shown]
-        chosen = tuple(e.asking_op(d).chosen_labels(e, d)) if "chosen" in d else ()
-        picked = tuple(e.display(v) for v in e.envs[d["env"]][e.asking_op(d).var]) if d["type"] == "many" else ()
-        return Decision(d["seat"], d["prompt"], [Option(o["id"], label) for o, label in zip(options, labels)],
-                        d["type"], len(chosen) + 1, chosen, d.get("everyone", False), tuple(d["op"]), picked)
+        options = [Option(o["id"], label) for i, (o, label) in enumerate(zip(d["options"], decision_labels(e))) if i in shown]
+        chosen = tuple(op.chosen_labels(e, d)) if "chosen" in d else ()
+        picked = tuple(e.display(v) for v in e.envs[d["env"]][op.var]) if d["type"] == "many" else ()
+        return Decision(d["seat"], d["prompt"], options, d["type"], len(chosen) + 1, chosen, d.get("everyone", False),
+                        tuple(d["op"]), picked)
 
     over = _state_field("over", "Whether the game has ended.")
     seed = _state_field("seed", "The seed the game started from.")

@@ -91,12 +91,17 @@ def _path_text(path) -> bool:
     bytes are not UTF-8 as Python reads them (U+DC80 to U+DCFF standing for those bytes)."""
     if not isinstance(path, str):
         return True          # the mods' shape is checked with the rest of the save
-    return all(c.isprintable() or "\udc80" <= c <= "\udcff" for c in path) or valid_unicode(path)
+    try:
+        path.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def printable_path(path) -> bool:
     """Whether a saved mod's path is one line that names a file: printable, bytes that are not UTF-8 allowed."""
-    return isinstance(path, str) and bool(path.strip()) and all(c.isprintable() or "\udc80" <= c <= "\udcff" for c in path)
+    return (isinstance(path, str) and bool(path.strip()) and _path_text(path)
+            and all(c.isprintable() or "\udc80" <= c <= "\udcff" for c in path))
 
 
 def valid_unicode(data) -> bool:

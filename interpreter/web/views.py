@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rich.style import Style
 
@@ -85,17 +86,11 @@ def _family(view, piece: str) -> str:
     return [k for k in view.kinds_of(piece) if k not in ("piece", "card")][-1]
 
 
-_FAMILIES: dict = {}
-
-
+@lru_cache(maxsize=16)
 def _families(view) -> dict[str, int]:
     """Each family of the pack's pieces numbered, in the order of their names (cards, drawn alike, all 0)."""
-    found = _FAMILIES.get(id(view))
-    if found is None or found[0] is not view:
-        names = sorted({_family(view, p) for p in view.pieces if not view.is_card(p)})
-        numbers = {f: i for i, f in enumerate(names)}
-        found = _FAMILIES[id(view)] = (view, {_family(view, p): numbers.get(_family(view, p), 0) for p in view.pieces})
-    return found[1]
+    numbers = {f: i for i, f in enumerate(sorted({_family(view, p) for p in view.pieces if not view.is_card(p)}))}
+    return {_family(view, p): numbers.get(_family(view, p), 0) for p in view.pieces}
 
 
 def counters_json(game, stack: list[str]) -> list[dict]:
