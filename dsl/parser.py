@@ -167,6 +167,10 @@ def _unexpected_character(char: str) -> str:
 
 def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
+    deep = _string_too_deep(text.split("\n")[line - 1]) if line <= text.count("\n") + 1 else None
+    if deep is not None:
+        return Diagnostic(path, line, deep, "this string is nested too deep: a string inside an interpolation "
+                          "may interpolate, but not with strings inside (give the inner text a function of its own)")
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         return Diagnostic(path, line, col, _unexpected_character(char))
@@ -221,6 +225,32 @@ def describe_syntax_error(path: str, text: str, err: UnexpectedInput) -> Diagnos
         hint = (" (the 'in' after an 'if … else' value of a 'let' is read as a test of membership: "
                 "put the 'if' in parentheses)")
     return Diagnostic(path, line, col, f"expected {listing}, found {found}{hint or meant}")
+
+
+def _string_too_deep(code: str) -> int | None:
+    """The column of a string inside an interpolation of a string that is itself inside an
+    interpolation (deeper than strings may nest), or None."""
+    open_ = []      # '"' for a string, '{' for an interpolation in one, innermost last
+    i = 0
+    while i < len(code):
+        ch, inner = code[i], open_[-1] if open_ else None
+        if inner == '"':
+            if ch == "\\" or code.startswith("{{", i):
+                i += 1
+            elif ch == "{":
+                open_.append("{")
+            elif ch == '"':
+                open_.pop()
+        elif ch == "#" and inner is None:
+            return None
+        elif ch == '"':
+            if open_.count('"') == 2:
+                return i + 1
+            open_.append('"')
+        elif ch == "}" and inner == "{":
+            open_.pop()
+        i += 1
+    return None
 
 
 def _keyword_read_as_name(text: str, failed) -> Token | None:

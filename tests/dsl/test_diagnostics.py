@@ -203,6 +203,14 @@ def test_a_string_left_open_is_said_so(tmp_path):
         (3, 12, "this string is not closed: a string ends with '\"' on the line it starts")]
 
 
+def test_a_string_nested_deeper_than_strings_may_is_said_so(tmp_path):
+    line = 'play { log "a {if true then "b {if true then "c {if true then "d" else "e"}" else "f"}" else "g"}" }\n'
+    errors = errors_of(tmp_path, {"a.rules": 'game g "G" { seats 1 home box }\nspace box\n' + line})
+    assert [(d.line, d.col, d.message) for d in errors.errors] == [
+        (3, 46, "this string is nested too deep: a string inside an interpolation may interpolate, "
+                "but not with strings inside (give the inner text a function of its own)")]
+
+
 HEAD = 'game g "G" { seats 1 home box }\nspace box\nvar morale: int = 1\nplay { }\n'
 
 
