@@ -7,10 +7,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dsl import MOST_BYTES
+
 log = logging.getLogger(__name__)
 
 CHANGE_FOLDERS = ("mods", "scenarios")
 MOST_FOLDERS = 500          # a pack with more folders than this is not one (say, a .rules file in the home folder)
+GAME = re.compile(r'^\s*game\s+[^\W\d]\w*\s+"', re.MULTILINE)
 HEADER = re.compile(r'^\s*(?:mod|scenario)\s+"(?:\\.|[^"\\])*"\s+for\s+([^\W\d]\w*)', re.MULTILINE)
 
 
@@ -27,7 +30,7 @@ class PackFiles:
 
 def pack_of(path: Path, text: str = "", bundled=None) -> PackFiles:
     """The pack `path` is part of: the folder of .rules files holding it (climbing past folders that
-    hold .rules files too), or, for a file in a pack's mods/ or scenarios/ folder, or one whose header
+    hold .rules files too, up to the one declaring the game), or, for a file in a pack's mods/ or scenarios/ folder, or one whose header
     names a bundled game (`bundled(name)` gives its folder, or None), that game with the file on it."""
     if not path.is_file():                      # a new file never saved: checked alone
         return PackFiles(path.parent, [path])
@@ -44,12 +47,26 @@ def pack_of(path: Path, text: str = "", bundled=None) -> PackFiles:
         if root is not None:
             return PackFiles(root, pack_files(root), path)
     root = path.parent
-    while root.parent != root and root.parent.name not in CHANGE_FOLDERS and any(root.parent.glob("*.rules")):
+    while (root.parent != root and root.parent.name not in CHANGE_FOLDERS and not holds_game(root)
+           and any(root.parent.glob("*.rules"))):
         root = root.parent
     files = pack_files(root)
     if path not in files:                       # e.g. a file in a folder named mods with no game above it
         return PackFiles(path.parent, [path])
     return PackFiles(root, files)
+
+
+def holds_game(folder: Path) -> bool:
+    """Whether a .rules file directly in `folder` declares the game: the pack's own folder, above
+    which no file of the pack lies (a stray file beside several packs joins none of them)."""
+    for file in folder.glob("*.rules"):
+        try:
+            with file.open(encoding="utf-8", errors="replace") as opened:
+                if GAME.search(opened.read(MOST_BYTES)):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def pack_files(root: Path) -> list[Path]:

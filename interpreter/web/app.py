@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import random
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -29,6 +30,10 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; st
            "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
 
+OPENING_FAILED = ("<!doctype html><meta charset='utf-8'><title>The game could not start</title>"
+                  "<h1>The game could not start</h1><pre>{error}</pre>"
+                  "<p>The rules failed before the first decision. Reloading the page starts a game with the next seed.</p>")
+
 LOCAL_NAMES = ["localhost", "127.0.0.1", "::1", "[::1]"]
 
 
@@ -43,7 +48,10 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         if tables.get(key) is None:
             key = tables.new_key()
             response.set_cookie(COOKIE, key, httponly=True, samesite="strict")
-        tables.open(key)
+        try:
+            tables.open(key)
+        except GameError as err:
+            return HTMLResponse(OPENING_FAILED.format(error=html.escape(str(err))), status_code=500, headers=HEADERS)
         return response
 
     def table_of(request) -> Table | None:

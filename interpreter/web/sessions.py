@@ -191,8 +191,9 @@ class Tables:
         """The table of a session, a new game at it if it has none."""
         table = self.get(key)
         if table is None:
-            table = Table(self.rules, self.seed + self.games_started, self.variant, self.seats, self.bots)
-            self.games_started += 1
+            seed = self.seed + self.games_started
+            self.games_started += 1         # first: a seed whose opening rules fail is not tried again
+            table = Table(self.rules, seed, self.variant, self.seats, self.bots)
             self.by_key[key] = table
             while len(self.by_key) > MAX_SESSIONS:
                 self.by_key.pop(self.dropped(key))

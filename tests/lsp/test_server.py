@@ -449,3 +449,15 @@ def test_a_method_or_id_of_the_wrong_kind_and_a_body_not_utf8_get_json_rpc_error
     finally:
         server.stop()
 
+
+
+def test_a_stray_file_beside_several_packs_joins_none_of_them(session, tmp_path):
+    create_pack(str(tmp_path / "siege"))
+    create_pack(str(tmp_path / "raid"))
+    (tmp_path / "ideas.rules").write_text("const scratch = 1\n")
+    (tmp_path / "siege" / "more").mkdir()
+    (tmp_path / "siege" / "more" / "extra.rules").write_text("function hits() -> int = tokens(wall, hit)\n")
+    uri = session.open(tmp_path / "siege" / "game.rules")
+    assert session.wait_for_diagnostics(uri) == []
+    uri = session.open(tmp_path / "siege" / "more" / "extra.rules")      # a pack's file in a folder of its own
+    assert [d.code for d in session.wait_for_diagnostics(uri)] == ["W001"]     # hits is never used; wall and hit are known

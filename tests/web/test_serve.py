@@ -315,3 +315,27 @@ def test_counters_of_different_families_are_told_apart():
                 for cell in row["cells"] for c in cell["counters"]]
     family = {game.view.kinds_of(c["ids"][0])[-2]: c["family"] for c in counters if not c["card"]}
     assert family["defender"] != family["enemy"] != family["equipment"] != family["defender"]
+
+
+def test_a_game_whose_opening_fails_is_said_on_the_page_and_the_next_visit_takes_the_next_seed(serve, tmp_path):
+    (tmp_path / "game.rules").write_text(
+        'game shaky "Shaky" { seats 1 home box }\nspace box\ndie d6 1..6\n'
+        'play {\n    if roll d6 <= 3 { log "{nth([1], 5)}" }\n    choose x from [1, 2] "Pick" { log "{x}" }\n}\n',
+        encoding="utf-8")
+    rules = interpreter.load_rules(tmp_path)
+
+    def opens(seed: int) -> bool:
+        try:
+            rules.new_game(seed=seed).decision
+        except interpreter.GameError:
+            return False
+        return True
+    first = next(s for s in range(100) if opens(s) and not opens(s + 1) and opens(s + 2))
+    served = serve(rules, seed=first)         # the server opens a game at its first seed before it listens
+    assert urllib.request.urlopen(served.url).status == 200
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(served.url)
+    page = refused.value.read().decode()
+    assert refused.value.code == 500 and "The game could not start" in page
+    assert "game.rules:5:" in page and "outside the list" in page
+    assert urllib.request.urlopen(served.url).status == 200
