@@ -10,6 +10,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 
 from .grammar import GRAMMAR
+from .limits import MOST_BYTES
 from .parser import parse_file
 
 INDENT = 4
@@ -319,6 +320,9 @@ def _assert_same_program(after: str, tokens: list[Tok], comments: list[Tok]) -> 
 
 # ---- files -------------------------------------------------------------------------------
 
+MOST_FORMATTED = 1_000     # .rules files formatted in one command, at most (as many as a pack may have)
+
+
 def files_to_format(paths: list[str]) -> list[Path]:
     """Every .rules file named or under a named directory; ValueError names a bad path."""
     found: dict[Path, None] = {}
@@ -329,11 +333,20 @@ def files_to_format(paths: list[str]) -> list[Path]:
         if path.is_dir():
             if not os.access(path, os.R_OK | os.X_OK):
                 raise ValueError(f"cannot read the directory '{name}' (permission denied)")
-            found.update(dict.fromkeys(sorted(p for p in path.rglob("*.rules") if p.is_file())))  # never a pipe
+            under = []
+            for file in path.rglob("*.rules"):
+                if file.is_file():          # never a pipe
+                    under.append(file)
+                    if len(found) + len(under) > MOST_FORMATTED:     # said before walking a whole disk
+                        raise ValueError(f"more than {MOST_FORMATTED:,} .rules files are under '{name}' (more than "
+                                         "a pack may have): name a pack's folder or files")
+            found.update(dict.fromkeys(sorted(under)))
         elif path.is_file() and path.suffix == ".rules":
             found[path] = None
         elif path.exists():
             raise ValueError(f"'{name}' is not a .rules file or a directory")
+        elif path.is_symlink():
+            raise ValueError(f"'{name}' is a symbolic link that leads to nothing (its target is missing, or it loops)")
         else:
             raise ValueError(f"no such file or directory: '{name}'")
     return list(found)

@@ -89,7 +89,8 @@ class _Nodes(Transformer):
         digits = tok[1:]
         if len(digits) > len(str(MAX_COPIES)) or int(digits) > MAX_COPIES:
             raise SyntaxProblem(Diagnostic(self.path, tok.line, tok.column,
-                                           f"at most {MAX_COPIES} copies of one piece or card, not {digits[:12]}"))
+                                           f"at most {MAX_COPIES} copies of one piece or card, not "
+                                           f"{digits if len(digits) <= 12 else digits[:12] + '…'}"))
         return tok
 
     def _decl(self, cls, name_tok: Token, **fields):

@@ -427,10 +427,13 @@ def cmd_fmt(args) -> int:
 
 def _fmt_file(path, check: bool) -> str:
     """Format one file (or, with check, show how it would change): 'same', 'changed' or 'error'."""
-    from dsl import FormatError, SyntaxProblem, bare_carriage_return, format_text, printable, short_diff
+    from dsl import MOST_BYTES, FormatError, SyntaxProblem, bare_carriage_return, format_text, printable, short_diff
     from .saves.files import write_atomically
     shown = printable(str(path))     # a file's name may hold escape sequences
     try:
+        size = path.stat().st_size
+        if size > MOST_BYTES:
+            raise FormatError(f"the file has {size:,} bytes, more than a rules file may have ({MOST_BYTES:,})")
         raw = path.read_bytes()
         text = raw.decode("utf-8-sig").replace("\r\n", "\n")      # a byte order mark is kept aside
         lone = bare_carriage_return(text)

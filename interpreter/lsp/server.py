@@ -32,26 +32,34 @@ DEBOUNCE = 0.08        # seconds of quiet after a change before the pack is chec
 SEVERITY = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning}
 
 
+class NotAPath(Exception):
+    """A document's URI names no file this server can read (it answers nothing about it)."""
+
+
 def guarded(handler):
     """A request or notification handler that logs whatever goes wrong and answers nothing, so that no
-    file, however broken, stops the server."""
+    file, however broken, stops the server; a URI naming no file is noted, not logged as a failure."""
     if asyncio.iscoroutinefunction(handler):
         @functools.wraps(handler)
         async def run_async(*args):
             try:
                 return await handler(*args)
+            except NotAPath as err:
+                log.info("%s: %s", handler.__name__, err)
             except Exception:
                 log.exception("%s failed", handler.__name__)
-                return None
+            return None
         return run_async
 
     @functools.wraps(handler)
     def run(*args):
         try:
             return handler(*args)
+        except NotAPath as err:
+            log.info("%s: %s", handler.__name__, err)
         except Exception:
             log.exception("%s failed", handler.__name__)
-            return None
+        return None
     return run
 
 
@@ -128,8 +136,11 @@ class RulesServer(LanguageServer):
     # ---- files ----------------------------------------------------------------------------
 
     def path_of(self, uri: str) -> Path:
-        fs = to_fs_path(uri)
-        return Path(fs).resolve() if fs else Path(uri)
+        try:
+            fs = to_fs_path(uri)
+            return Path(fs).resolve() if fs else Path(uri)
+        except (ValueError, RuntimeError, OSError) as err:     # a NUL byte, a link that loops, no path at all
+            raise NotAPath(f"'{uri[:200]}' names no file here ({err})") from None
 
     def uri_of(self, path: Path) -> str:
         return self.open.get(path) or path.as_uri()

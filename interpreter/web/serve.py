@@ -39,6 +39,8 @@ def seat_bots(given: list[str]) -> dict[int, str]:
         seat, _, name = text.partition("=")
         if not seat.strip().isdecimal() or name not in BOTS:
             raise GameError(f"--bot takes SEAT=BOT with BOT one of {', '.join(BOTS)}, not '{text}'")
+        if int(seat) in bots:
+            raise GameError(f"--bot names seat {int(seat)} twice ({bots[int(seat)]} and {name}); a seat has one player")
         bots[int(seat)] = name
     return bots
 
@@ -89,12 +91,14 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
         if not 1 <= seat <= seats:
             raise GameError(f"--bot names seat {seat}, but the game has {seats} seat(s)")
     rules.new_game(seed=seed, variant=variant, seats=seats).decision     # a pack that fails to start fails here
+    if host.startswith("[") and host.endswith("]"):       # an IPv6 address as a URL writes it
+        host = host[1:-1]
     sock = listening_socket(host, port)
     local = host in ("127.0.0.1", "localhost", "::1")
     config = uvicorn.Config(create_app(Tables(rules, seed, variant, seats, bots), local_only=local), log_level="warning",
                             ws="websockets-sansio", lifespan="off")
     bound_host, bound_port = sock.getsockname()[:2]
-    shown = "localhost" if bound_host in ("127.0.0.1", "::1") else bound_host
+    shown = "localhost" if bound_host in ("127.0.0.1", "::1") else f"[{bound_host}]" if ":" in bound_host else bound_host
     return uvicorn.Server(config), sock, f"http://{shown}:{bound_port}/"
 
 

@@ -662,3 +662,24 @@ def test_json_to_an_output_that_cannot_be_written_is_said_in_one_line():
         out = subprocess.run([sys.executable, "-m", "interpreter.cli", "info", TINY, "--json"], cwd=REPO,
                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert out.returncode == 1 and out.stderr == "garrison: No space left on device\n"
+
+
+def test_fmt_leaves_a_file_larger_than_a_rules_file_may_be_and_refuses_a_whole_disk(tmp_path, monkeypatch, capsys):
+    from dsl import MOST_BYTES
+    from interpreter.cli import main
+    from dsl.formatter import MOST_FORMATTED
+    big = tmp_path / "big.rules"
+    big.write_text("const a = 1\n" * (MOST_BYTES // 12 + 1))
+    assert main(["fmt", str(big)]) == 1
+    assert capsys.readouterr().err == (f"{big}: error: the file has {big.stat().st_size:,} bytes, more than a rules "
+                                       f"file may have ({MOST_BYTES:,}); the file is left as it is\n")
+    many = tmp_path / "many"
+    many.mkdir()
+    for n in range(MOST_FORMATTED + 1):
+        (many / f"f{n}.rules").write_text("const a = 1\n")
+    assert main(["fmt", "--check", str(many)]) == 2
+    assert capsys.readouterr().err == (f"garrison fmt: more than {MOST_FORMATTED:,} .rules files are under '{many}' "
+                                       "(more than a pack may have): name a pack's folder or files\n")
+    (tmp_path / "loop.rules").symlink_to(tmp_path / "loop.rules")
+    assert main(["fmt", str(tmp_path / "loop.rules")]) == 2
+    assert "is a symbolic link that leads to nothing (its target is missing, or it loops)" in capsys.readouterr().err

@@ -461,3 +461,18 @@ def test_a_stray_file_beside_several_packs_joins_none_of_them(session, tmp_path)
     assert session.wait_for_diagnostics(uri) == []
     uri = session.open(tmp_path / "siege" / "more" / "extra.rules")      # a pack's file in a folder of its own
     assert [d.code for d in session.wait_for_diagnostics(uri)] == ["W001"]     # hits is never used; wall and hit are known
+
+
+def test_a_uri_naming_no_file_is_answered_with_nothing_and_no_error_logged(tmp_path):
+    loop = tmp_path / "loop.rules"
+    loop.symlink_to(loop)
+    server = RawServer()
+    try:
+        server.initialize()
+        for n, uri in enumerate([loop.as_uri(), "file://host/%00/x.rules", ""], start=2):
+            server.send({"jsonrpc": "2.0", "id": n, "method": "textDocument/hover",
+                         "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}})
+            assert server.receive() == {"jsonrpc": "2.0", "id": n, "result": None}, uri
+    finally:
+        log = server.stop()
+    assert not any("ERROR" in line for line in log), log

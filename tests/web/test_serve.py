@@ -28,6 +28,8 @@ from paths import REPO
     (["postmen", "--port", "x"], "garrison serve: argument --port: 'x' is not a whole number"),
     (["postmen", "--bot", "1=clever"], "garrison: --bot takes SEAT=BOT with BOT one of random, greedy, mcts, not '1=clever'"),
     (["westerplatte", "--bot", "3=random"], "garrison: --bot names seat 3, but the game has 1 seat(s)"),
+    (["westerplatte", "--seats", "2", "--bot", "1=random", "--bot", "1=greedy"],
+     "garrison: --bot names seat 1 twice (random and greedy); a seat has one player"),
 ])
 def test_bad_arguments_get_one_line_and_exit_2(args, message, capsys):
     assert main(["serve", *args, "--no-browser"]) == 2
@@ -339,3 +341,13 @@ def test_a_game_whose_opening_fails_is_said_on_the_page_and_the_next_visit_takes
     assert refused.value.code == 500 and "The game could not start" in page
     assert "game.rules:5:" in page and "outside the list" in page
     assert urllib.request.urlopen(served.url).status == 200
+
+
+def test_an_ipv6_address_may_be_written_in_brackets_as_a_url_writes_it():
+    try:
+        socket.socket(socket.AF_INET6).bind(("::1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    server, sock, url = serving.make_server(interpreter.load_rules(REPO / "tests" / "fixtures" / "tiny"), "[::1]", 0)
+    sock.close()
+    assert url.startswith("http://localhost:")
