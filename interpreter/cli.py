@@ -9,7 +9,7 @@ from importlib import metadata
 
 from interpreter.runtime import UNNAMED_OUTCOME, GameError, RulesError, json_text
 
-from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once,
+from .cli_common import (BUDGET_HELP, EXIT_ERRORS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, LOOK_PAST_TIES_HELP, Once, named,
                          UsageError, budget_for, changes, failed, integer, look_past_ties, rules_failed)
 from .cli_completion import add_completion_parser, autocomplete, cmd_completion
 from .cli_sim import add_sim_parser, cmd_sim
@@ -58,7 +58,7 @@ def build_parser() -> Parser:
     replay = sub.add_parser("replay", help="re-run a saved game and check it reaches the same state")
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--step", action="store_true", help="show every decision and the choice made")
-    replay.add_argument("--game", metavar="PATH", help="the pack, if not the bundled game named in the save")
+    replay.add_argument("--game", type=named, metavar="PATH", help="the pack, if not the bundled game named in the save")
     replay.add_argument("--mod", action="append", default=[], metavar="FILE")
     replay.add_argument("--scenario", action=Once, metavar="FILE")
     replay.add_argument("--json", action="store_true",
@@ -73,7 +73,7 @@ def build_parser() -> Parser:
     add_sim_parser(sub)
 
     from .lab.sweep_cli import add_parser as add_sweep
-    add_sweep(sub, integer)
+    add_sweep(sub, integer, named)
 
     new = sub.add_parser("new", help="create a small working game pack to start from")
     new.add_argument("path", metavar="NAME")

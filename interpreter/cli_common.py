@@ -95,6 +95,13 @@ class Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+def named(text: str) -> str:
+    """A name or address an option takes: never empty (an empty value would read as the option not given)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value names nothing")
+    return text
+
+
 def integer(text: str) -> int:
     """A whole number written in ASCII digits, optionally signed, at most 18 digits (a seed fits in 64 bits)."""
     digits = text.strip()

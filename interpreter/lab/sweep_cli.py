@@ -11,7 +11,7 @@ MOST_GAMES_A_CONFIGURATION = 10_000_000     # the summary reads every game's row
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
-def add_parser(sub, integer) -> None:
+def add_parser(sub, integer, named) -> None:
     sweep = sub.add_parser("sweep", help="play a grid of configurations on a Dask cluster and compare them",
                            description="Play every combination of the settings given (each of --variant, --mod, "
                                        "--scenario, --seats, --bot and --budget may be repeated) on the same seeds, "
@@ -29,14 +29,14 @@ def add_parser(sub, integer) -> None:
     sweep.add_argument("--seed", type=integer, default=0, metavar="S", help="game i of every configuration uses seed S+i")
     sweep.add_argument("--workers", type=integer, default=os.cpu_count() or 1, metavar="N",
                        help="worker processes of the local cluster (default: one per core)")
-    sweep.add_argument("--scheduler", metavar="ADDRESS",
+    sweep.add_argument("--scheduler", type=named, metavar="ADDRESS",
                        help="use the Dask scheduler at ADDRESS (tcp://HOST:8786) and its workers instead")
     sweep.add_argument("--timeout", type=integer, default=10, metavar="SECONDS",
                        help="how long to wait for --scheduler to answer (default 10)")
     sweep.add_argument("--chunk", type=integer, default=0, metavar="N",
                        help="seeds per task (default: by bot, at most 100 random, 8 greedy, 2 mcts games)")
-    sweep.add_argument("--out", metavar="DIR", help="the results folder (default ./sweep-GAME)")
-    sweep.add_argument("--baseline", metavar="CONFIG",
+    sweep.add_argument("--out", type=named, metavar="DIR", help="the results folder (default ./sweep-GAME)")
+    sweep.add_argument("--baseline", type=named, metavar="CONFIG",
                        help="the configuration others are compared with: its number, key, or SETTING=VALUE,... "
                             "(default: the first)")
     sweep.add_argument("--json", action="store_true", help="print the summary as one JSON object")

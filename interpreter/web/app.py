@@ -279,6 +279,8 @@ def _new(table: Table, message: dict) -> None:
     if variant is not None and not isinstance(variant, str):
         raise GameError("a variant is given by its name")
     seed = message.get("seed")
+    if isinstance(seed, int) and abs(seed) >= 10**18:
+        raise GameError("a seed has at most 18 digits, as on the command line")
     table.start(seed if isinstance(seed, int) and not isinstance(seed, bool) else random.randrange(10**6),
                 variant, seats, bots)
 

@@ -683,3 +683,13 @@ def test_fmt_leaves_a_file_larger_than_a_rules_file_may_be_and_refuses_a_whole_d
     (tmp_path / "loop.rules").symlink_to(tmp_path / "loop.rules")
     assert main(["fmt", str(tmp_path / "loop.rules")]) == 2
     assert "is a symbolic link that leads to nothing (its target is missing, or it loops)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, option", [(["replay", "x.json", "--game", ""], "--game"),
+                                          (["sweep", "postmen", "--out", " "], "--out"),
+                                          (["sweep", "postmen", "--scheduler", ""], "--scheduler"),
+                                          (["sweep", "postmen", "--baseline", ""], "--baseline")])
+def test_an_empty_name_is_refused_rather_than_read_as_no_option(args, option, capsys):
+    from interpreter.cli import main
+    assert main(args) == 2
+    assert capsys.readouterr().err.endswith(f"garrison {args[0]}: argument {option}: an empty value names nothing\n")

@@ -185,7 +185,8 @@ def test_hostile_messages_get_an_error_and_the_socket_stays(serve):
         ws.recv(timeout=10)                         # the game as it stands
         for message in ({"type": [1]}, {"type": "new", "bots": [1]}, {"type": "new", "bots": {"1": ["x"]}},
                         {"type": "new", "bots": {"9" * 5000: "random"}}, {"type": "new", "variant": 5},
-                        {"type": "choose", "option": "\ud800"}, {"type": "choose", "option": "x" * 100_000}):
+                        {"type": "choose", "option": "\ud800"}, {"type": "choose", "option": "x" * 100_000},
+                        {"type": "new", "seed": 10**40}):
             ws.send(json.dumps(message))
             reply = json.loads(ws.recv(timeout=10))
             assert reply["type"] == "error" and len(reply["message"]) <= 600, (message, reply)
