@@ -93,13 +93,17 @@ def default_save_path(game_name: str) -> str:
     return f"{game_name}.{SAVE_FORMAT}.json"
 
 
+def data_folder(name: str) -> Path:
+    """A folder of the user's data folder: $XDG_DATA_HOME/garrison/NAME, else ~/.local/share/garrison/NAME."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "garrison" / name
+
+
 def rescue_path(game_name: str) -> Path:
     """A new file for a game whose own save file could not be written: in the user's data folder
-    ($XDG_DATA_HOME/garrison/rescued, else ~/.local/share/garrison/rescued), named after the game
-    and the time, never an existing file's name."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    (see `data_folder`, in rescued/), named after the game and the time, never an existing file's name."""
     stem = f"{game_name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    folder = base / "garrison" / "rescued"
+    folder = data_folder("rescued")
     path, number = folder / f"{stem}.{SAVE_FORMAT}.json", 1
     while os.path.lexists(path):
         number += 1

@@ -24,6 +24,7 @@ from .sessions import Replay, Table, Tables, read_upload
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "garrison_session"
+KEPT_DAYS = 30          # a browser keeps its session (and so finds its kept game) this long after its last visit
 MAX_UPLOAD = 20_000_000      # bytes: far more than any saved game takes
 HEADERS = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
                                       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'",
@@ -47,7 +48,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
         key = request.cookies.get(COOKIE)
         if tables.get(key) is None:
             key = tables.new_key()
-            response.set_cookie(COOKIE, key, httponly=True, samesite="strict")
+            response.set_cookie(COOKIE, key, max_age=KEPT_DAYS * 86400, httponly=True, samesite="strict")
         try:
             tables.open(key)
         except GameError as err:
@@ -193,8 +194,13 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
             await broadcast(table)
 
     async def broadcast(table: Table) -> None:
+        """Show every page the game as it stands, and keep it on disk."""
         for ws in list(table.sockets):
             await send_state(table, ws)
+        async with table.lock:
+            problem = await asyncio.to_thread(tables.keep, table)
+        if problem is not None:
+            await say_to_all(table, {"type": "error", "message": problem})
 
     async def say_to_all(table: Table, message: dict) -> None:
         for ws in list(table.sockets):

@@ -77,11 +77,13 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats: int = 1, bots=None):
-    """(the uvicorn server, its bound socket, the page's address), ready for `server.run([sock])`."""
+def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats: int = 1, bots=None, keep_in=None):
+    """(the uvicorn server, its bound socket, the page's address), ready for `server.run([sock])`;
+    with `keep_in`, a folder, the sessions' games are kept there past a restart."""
     import uvicorn
 
     from .app import create_app
+    from .keeping import Keeper
     from .sessions import Tables
 
     rules.view(variant)           # an unknown variant fails here, in one line
@@ -95,7 +97,8 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
         host = host[1:-1]
     sock = listening_socket(host, port)
     local = host in ("127.0.0.1", "localhost", "::1")
-    config = uvicorn.Config(create_app(Tables(rules, seed, variant, seats, bots), local_only=local), log_level="warning",
+    tables = Tables(rules, seed, variant, seats, bots, Keeper(keep_in) if keep_in is not None else None)
+    config = uvicorn.Config(create_app(tables, local_only=local), log_level="warning",
                             ws="websockets-sansio", lifespan="off")
     bound_host, bound_port = sock.getsockname()[:2]
     shown = "localhost" if bound_host in ("127.0.0.1", "::1") else f"[{bound_host}]" if ":" in bound_host else bound_host
@@ -104,8 +107,10 @@ def make_server(rules, host: str, port: int, seed: int = 0, variant=None, seats:
 
 def cmd_serve(args, rules) -> int:
     """Serve `rules` until Ctrl-C; 0 when stopped."""
+    from .keeping import kept_folder
+    kept = kept_folder(rules.name)
     server, sock, url = make_server(rules, args.host, args.port, args.seed, args.variant, args.seats,
-                                    seat_bots(args.bot))
+                                    seat_bots(args.bot), keep_in=kept)
     def announce() -> None:          # once the server answers (and Ctrl-C reaches it), say where
         while not server.started and not server.should_exit:
             time.sleep(0.02)
@@ -121,5 +126,6 @@ def cmd_serve(args, rules) -> int:
         server.run(sockets=[sock])
     except KeyboardInterrupt:          # uvicorn stops gracefully, then passes Ctrl-C on
         pass
-    print("server stopped")
+    print(f"server stopped; the games played are kept in {printable(str(kept))}: once it serves again, "
+          "reloading a page goes on with its game")
     return 0

@@ -12,6 +12,7 @@ from interpreter.lab.bots import BOTS, make_bot
 from interpreter.saves.files import load_saved
 
 from . import views
+from .keeping import Keeper
 
 MAX_SESSIONS = 64          # beyond this many browser sessions games are dropped: never shown ones first, then closed, then the oldest
 
@@ -19,7 +20,7 @@ MAX_SESSIONS = 64          # beyond this many browser sessions games are dropped
 class Table:
     """A game at one browser session: who plays each seat, and what the page has been shown."""
 
-    def __init__(self, rules, seed: int, variant: str | None, seats: int, bots: dict | None = None):
+    def __init__(self, rules, seed: int, variant: str | None, seats: int, bots: dict | None = None, game=None):
         self.rules = rules
         self.lock = asyncio.Lock()
         self.sockets: dict = {}            # each page's WebSocket → (generation, events) it was last sent
@@ -27,7 +28,15 @@ class Table:
         self.bot_task = None
         self.generation = 0                # counts the times the game was replaced or rewound
         self.shown = False                 # a page of this site has connected to it (a bare request never does)
-        self.start(seed, variant, seats, bots or {})
+        self.kept = None                   # (generation, choices) of the game as last kept on disk
+        self.key = ""                      # the session's, once it has one
+        if game is None:
+            self.start(seed, variant, seats, bots or {})
+        else:                              # a game kept on disk, taken back after a restart
+            self.game, self.bots, self.players = game, {}, {}
+            self.seat_bots(bots or {})
+            self.changed(ready=None)
+            self.kept = self.kept_as()
 
     def start(self, seed: int, variant: str | None, seats: int, bots: dict) -> None:
         """A new game; `bots` maps a seat to the bot that plays it (the others are people)."""
@@ -104,9 +113,17 @@ class Table:
     def load(self, name: str, data: bytes) -> None:
         """The game a save file holds (as `garrison play --load` reads it); GameError naming the file if not."""
         self.game = read_upload(self.rules, name, data)
-        self.bots = {s: b for s, b in self.bots.items() if s <= self.game.seats}
-        self.players = {s: p for s, p in self.players.items() if s in self.bots}
+        self.seat_bots(self.bots)
         self.changed(ready=self.game.decision.seat if self.game.decision else None)
+
+    def seat_bots(self, bots: dict) -> None:
+        """Keep those of `bots` whose seat the game has, each with the player it had."""
+        self.bots = {s: b for s, b in bots.items() if s <= self.game.seats}
+        self.players = {s: self.players.get(s) or make_bot(b, self.game.seed + s) for s, b in self.bots.items()}
+
+    def kept_as(self) -> tuple[int, int]:
+        """What tells the game apart from itself as kept before: replaced or rewound, or moved on."""
+        return self.generation, len(self.game.trail)
 
     # ---- what the page shows
     def replay_game(self, index: int):
@@ -173,19 +190,32 @@ def read_upload(rules, name: str, data: bytes):
 class Tables:
     """The tables of every browser session, by the session's cookie."""
 
-    def __init__(self, rules, seed: int, variant: str | None, seats: int, bots: dict | None = None):
+    def __init__(self, rules, seed: int, variant: str | None, seats: int, bots: dict | None = None,
+                 keeper: Keeper | None = None):
         self.rules, self.seed, self.variant, self.seats, self.bots = rules, seed, variant, seats, bots or {}
         self.by_key: OrderedDict[str, Table] = OrderedDict()
         self.games_started = 0
+        self.keeper = keeper        # where games are kept past a restart (None: in memory only)
 
     def new_key(self) -> str:
         return secrets.token_urlsafe(18)
 
     def get(self, key: str | None) -> Table | None:
         table = self.by_key.get(key) if key else None
+        if table is None and key and self.keeper is not None:
+            game = self.keeper.restored(self.rules, key)
+            if game is not None:
+                table = self.add(key, Table(self.rules, game.seed, game.variant, game.seats, self.bots, game=game))
         if table is not None:
             self.by_key.move_to_end(key)
         return table
+
+    def keep(self, table: Table) -> str | None:
+        """Keep a shown session's game on disk if it changed since it was last kept; why it could not be, or None."""
+        if self.keeper is None or not table.shown or table.kept == table.kept_as():
+            return None
+        table.kept = table.kept_as()
+        return self.keeper.keep(table.key, table.game)
 
     def open(self, key: str) -> Table:
         """The table of a session, a new game at it if it has none."""
@@ -193,10 +223,14 @@ class Tables:
         if table is None:
             seed = self.seed + self.games_started
             self.games_started += 1         # first: a seed whose opening rules fail is not tried again
-            table = Table(self.rules, seed, self.variant, self.seats, self.bots)
-            self.by_key[key] = table
-            while len(self.by_key) > MAX_SESSIONS:
-                self.by_key.pop(self.dropped(key))
+            table = self.add(key, Table(self.rules, seed, self.variant, self.seats, self.bots))
+        return table
+
+    def add(self, key: str, table: Table) -> Table:
+        table.key = key
+        self.by_key[key] = table
+        while len(self.by_key) > MAX_SESSIONS:
+            self.by_key.pop(self.dropped(key))
         return table
 
     def dropped(self, kept: str) -> str:

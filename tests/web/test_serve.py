@@ -352,3 +352,38 @@ def test_an_ipv6_address_may_be_written_in_brackets_as_a_url_writes_it():
     server, sock, url = serving.make_server(interpreter.load_rules(REPO / "tests" / "fixtures" / "tiny"), "[::1]", 0)
     sock.close()
     assert url.startswith("http://localhost:")
+
+
+def test_a_game_is_kept_past_a_restart_of_the_server(serve, tmp_path):
+    from websockets.sync.client import connect
+    rules = interpreter.load_rules("postmen")
+    served = serve(rules, seed=3, keep_in=tmp_path)
+    jar = urllib.request.HTTPCookieProcessor()
+    urllib.request.build_opener(jar).open(served.url).read()
+    cookie = "; ".join(f"{c.name}={c.value}" for c in jar.cookiejar)
+    with connect(served.url.replace("http", "ws") + "ws", additional_headers={"Cookie": cookie}) as ws:
+        asked = json.loads(ws.recv(timeout=10))["decision"]
+        ws.send(json.dumps({"type": "choose", "option": "pass", "at": asked["at"]}))
+        assert json.loads(ws.recv(timeout=10))["decisions"] == 1
+    served.stop()
+    again = serve(rules, seed=3, keep_in=tmp_path)
+    request = urllib.request.Request(again.url, headers={"Cookie": cookie})
+    assert "garrison_session" not in (urllib.request.urlopen(request).headers["Set-Cookie"] or "")   # the same session
+    with connect(again.url.replace("http", "ws") + "ws", additional_headers={"Cookie": cookie}) as ws:
+        state = json.loads(ws.recv(timeout=10))
+    assert state["decisions"] == 1 and state["seed"] == 3
+    kept = list(tmp_path.glob("*.json"))
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["game"] == "postmen"
+
+
+def test_a_kept_game_is_named_only_by_a_session_key_and_a_damaged_one_is_left_where_it_is(tmp_path):
+    from interpreter.web.keeping import Keeper
+    rules = interpreter.load_rules(REPO / "tests" / "fixtures" / "tiny")
+    keeper = Keeper(tmp_path / "kept")
+    assert keeper.path("../../etc/passwd") is None and keeper.path("") is None
+    assert keeper.keep("../../escape", rules.new_game(seed=1)) is None and not (tmp_path / "kept").exists()
+    key = "a" * 24
+    assert keeper.keep(key, rules.new_game(seed=1)) is None
+    assert keeper.restored(rules, key).seed == 1
+    keeper.path(key).write_text("{ damaged")
+    assert keeper.restored(rules, key) is None and keeper.path(key).read_text() == "{ damaged"

@@ -22,7 +22,7 @@ function offline() {
   document.body.classList.add("offline");
   $("turn").textContent = "Disconnected";
   $("turn").className = "offline";
-  tell("Disconnected from the server: nothing can be chosen until the page is reloaded.");
+  tell("Disconnected from the server: nothing can be chosen now. The server keeps the game; reload the page once it runs again.");
   for (const button of document.querySelectorAll("#decision button, #board .counter, header nav button")) {
     button.disabled = true;
   }
