@@ -95,22 +95,25 @@ class Session:
                 self.save_now()
             self.say(f"Autosaving after every decision to {self.autosave}")
         try:
-            while not self.game.over:
-                if self.fresh:
-                    self.number()
-                    self.show_position()
-                    self.fresh = False
-                answer = self.ask()
-                if answer is None:
-                    return False
-                if answer and not self.handle(answer):
-                    return False
+            while True:
+                while not self.game.over:
+                    if self.fresh:
+                        self.number()
+                        self.show_position()
+                        self.fresh = False
+                    answer = self.ask()
+                    if answer is None:
+                        return False
+                    if answer and not self.handle(answer):
+                        return False
+                self.show_position()
+                if not self.interactive or not self.after_the_end():
+                    break
         except KeyboardInterrupt:
             self.interrupted = True
             self.say("")
             self.stopped("Interrupted")
             return False
-        self.show_position()
         self.finished = True
         if self.unsaved:
             rescued = self.rescue()
@@ -119,6 +122,30 @@ class Session:
             else:
                 self.say(f"The game ended, but it is NOT saved: {self.autosave} could not be written.", "bold red")
         return True
+
+    def after_the_end(self) -> bool:
+        """At a terminal, a last prompt once the game is over, for the commands that look back (log,
+        board, inspect, save) and for undo; True when the game goes on (undone, or another loaded)."""
+        self.numbering = None           # no number is an option now, none is taken without Enter
+        self.say("The game is over: 'log' shows what happened, 'undo' takes back the last decision; "
+                 "Enter or 'quit' leaves.", "dim")
+        while True:
+            try:
+                answer = self.read("> ", self, empty=True).strip()
+            except (EOFError, KeyboardInterrupt):
+                return False
+            word, _, rest = answer.partition(" ")
+            command = COMMANDS.get(word.lower())
+            if not answer or command is cmd_quit:
+                return False
+            if command is None or command in (cmd_all, cmd_back):
+                self.say("The game is over: there is nothing to choose. 'undo' takes back the last decision; "
+                         "Enter leaves.")
+                continue
+            command(self, rest.strip())
+            if not self.game.over:
+                self.fresh = True
+                return True
 
     def ask(self) -> str | None:
         if self.typed_ahead:

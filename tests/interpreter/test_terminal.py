@@ -370,3 +370,28 @@ def test_a_question_taking_several_values_names_those_taken():
     first = next(o for o in game.decision.options if o.id != "done")
     game.choose(first.id)
     assert question(game.decision).endswith(f"(taken: {first.label})")
+
+
+def test_a_finished_game_waits_at_a_last_prompt_where_undo_takes_back_the_last_decision(tmp_path):
+    pack = tmp_path / "pick"
+    pack.mkdir()
+    (pack / "game.rules").write_text('game pick "Pick" { seats 1 home box }\nspace box\nvar got: int = 0\n'
+                                     'play { choose x from [1, 2] "Pick a number" { set got = x } }\n'
+                                     'result { score got }\n', encoding="utf-8")
+    child = spawn(tmp_path, "play", "pick", "--save", "pick.json")
+    child.expect(PROMPT)
+    child.send("1")
+    child.expect("The game is over: 'log' shows what happened")
+    child.expect(PROMPT)
+    child.send("2\r")
+    child.expect("there is nothing to choose")
+    child.send("undo\r")
+    child.expect(r"Pick a number")
+    child.expect(PROMPT)
+    child.send("2")
+    child.expect("The game is over")
+    child.expect(PROMPT)
+    child.send("\r")
+    assert "Pick: game over, score 2 after 1 decision" in finish(child)
+    saved = json.loads((tmp_path / "pick.json").read_text())
+    assert [step for step in saved["trail"] if step[0] == "choose"] == [["choose", "2"]]
