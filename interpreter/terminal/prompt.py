@@ -86,6 +86,7 @@ class Session:
         self.fresh = True                   # the decision has not been shown yet
         self.seat = None                    # the seat the last question was for (several seats: hand-overs)
         self.typed_ahead = None             # a choice typed at a hand-over instead of Enter
+        self.pasted: list[str] = []         # lines pasted at once, answered one by one
 
     # ---- the loop
     def run(self) -> bool:
@@ -148,14 +149,19 @@ class Session:
                 return True
 
     def ask(self) -> str | None:
+        """The next answer: one typed ahead, or the next line of several pasted at once, or a line read."""
         if self.typed_ahead:
             typed, self.typed_ahead = self.typed_ahead, None
             return typed
+        if self.pasted:
+            return self.pasted.pop(0)
         try:
-            return self.read("> ", self).strip()
+            first, *more = self.read("> ", self).splitlines() or [""]
         except EOFError:
             self.stopped("(end of input: stopping)")
             return None
+        self.pasted = [line.strip() for line in more if line.strip()]      # each its own answer, in turn
+        return first.strip()
 
     def number(self) -> None:
         """Number the new decision's options; at a terminal, an option offered again by the same
@@ -445,6 +451,11 @@ class Session:
 def cmd_quit(s: Session, rest: str):
     if s.warned_unsaved:           # told before that the game could not be saved: stop anyway
         return False
+    if not s.autosave and s.changed and s.written:      # saved or loaded by hand once: its file is behind
+        s.warned_unsaved = True
+        s.say("The game is played without autosave, and the decisions made since it was last saved would be "
+              "lost: 'save FILE' keeps them; 'quit' again stops anyway.")
+        return None
     s.stopped("Stopping.")
     if s.unsaved:
         s.warned_unsaved = True
@@ -578,12 +589,13 @@ def cmd_load(s: Session, rest: str):
 
 def file_named(s: Session, rest: str, command: str) -> str | None:
     """The file name typed after a command, or None (and said): as typed, or in quotes as in a shell
-    (for a name with spaces at its ends, or an empty one); a backslash outside quotes stays itself."""
-    if "\0" in rest:
-        s.say("a file name cannot hold a NUL character")
+    (for a name with spaces at its ends, or an empty one); a backslash outside quotes stays itself,
+    and a leading `~` is the home folder."""
+    if any(ch < " " or ch == "\x7f" for ch in rest):
+        s.say("a file name cannot hold a control character (a new line, a tab, NUL…)")
         return None
     if rest[:1] not in ("'", '"'):
-        return rest.strip() or None
+        return os.path.expanduser(rest.strip()) or None
     try:
         words = shlex.split(rest)
     except ValueError:
@@ -591,7 +603,7 @@ def file_named(s: Session, rest: str, command: str) -> str | None:
     if len(words) != 1 or not words[0]:
         s.say(f"{command} takes one file name (in quotes if it has spaces), e.g. '{command} \"my game.json\"'")
         return None
-    return words[0]
+    return os.path.expanduser(words[0])
 
 
 def cmd_inspect(s: Session, rest: str):

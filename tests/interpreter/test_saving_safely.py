@@ -280,9 +280,24 @@ def test_a_name_with_a_nul_or_a_pipe_to_load_is_refused_and_play_goes_on(tmp_pat
     os.mkfifo(tmp_path / "pipe.json")
     s, text = session(rules, ["1", "save a\0b.json", f"load {tmp_path / 'pipe.json'}", "1", "quit"],
                       autosave=tmp_path / "wp.json")
-    assert "a file name cannot hold a NUL character" in text
+    assert "a file name cannot hold a control character (a new line, a tab, NUL…)" in text
     assert "it is not a plain file (a folder, a device or a pipe)" in text
     assert saved_decisions(tmp_path / "wp.json") == 2
+
+
+def test_quit_without_autosave_warns_once_where_a_file_saved_by_hand_is_behind(tmp_path, rules):
+    s, text = session(rules, ["1", "quit"])
+    assert "without autosave" not in text and not s.finished          # never saved: nothing to fall behind
+    s, text = session(rules, ["1", f"save {tmp_path / 'mine.json'}", "1", "quit", "quit"])
+    assert "The game is played without autosave, and the decisions made since it was last saved would be lost" in text
+    assert saved_decisions(tmp_path / "mine.json") == 1
+
+
+def test_lines_pasted_at_once_are_answered_one_by_one_and_a_home_folder_is_read(tmp_path, rules, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    s, text = session(rules, ["1\n1\r\n\nsave ~/pasted.json\nquit"], autosave=tmp_path / "wp.json")
+    assert saved_decisions(tmp_path / "pasted.json") == 2 and "saved to " + str(tmp_path / "pasted.json") in text
+    assert not s.finished and not list(tmp_path.glob("*\n*"))
 
 
 def test_a_file_written_over_during_play_is_left_alone_and_the_game_rescued(tmp_path, rules, data_home):
