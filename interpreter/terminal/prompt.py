@@ -51,6 +51,7 @@ Commands:
 SHORT_LIST = 20          # a decision with more options than this is summarised by action
 FILTER_LIST = 40         # at most this many matching options are listed for a word
 ECHOED = 60              # characters of an answer that matched nothing said back
+LONGEST_NAME = 200       # characters: no name or title in a game is longer
 LOG_TAIL = 40
 SCREEN_EDGES = 3         # lines of a screen not for the board or the options: heading, hint, input
 EVENT_ROWS = 3           # at a terminal, the latest events kept in view above the board
@@ -465,8 +466,18 @@ def cmd_quit(s: Session, rest: str):
 
 
 def cmd_help(s: Session, rest: str):
+    if too_long_a_name(s, rest):
+        return
     for line in help_lines(s.game, rest) if rest else [HELP]:
         s.say(line)
+
+
+def too_long_a_name(s: Session, rest: str) -> bool:
+    """Whether the words after a command are longer than any name (a pasted page is not said back whole)."""
+    if len(rest) <= LONGEST_NAME:
+        return False
+    s.say(f"'{clipped(rest, ECHOED)}' is longer than any name in this game.")
+    return True
 
 
 def cmd_board(s: Session, rest: str):
@@ -500,6 +511,10 @@ def cmd_undo(s: Session, rest: str):
 
 
 def cmd_back(s: Session, rest: str):
+    decision = s.game.decision
+    if decision is not None and decision.picked:
+        s.say("'back' steps out of a choice made in steps; here 'undo' takes back the last value taken.")
+        return
     rewound(s, s.game.back, "cannot step back")
 
 
@@ -529,8 +544,9 @@ def cmd_log(s: Session, rest: str):
     events = [event for event in s.game.log if event.for_players]
     if rest == "all":
         tail = events
-    elif typed_number(rest) or not rest:
-        tail = events[-int(rest or LOG_TAIL):] if rest != "0" else []
+    elif (rest.isascii() and rest.isdecimal()) or not rest:
+        count = min(int(rest or LOG_TAIL), len(events))
+        tail = events[-count:] if count else []
     else:
         s.say("log takes a number or 'all', e.g. 'log 20'")
         return
@@ -607,6 +623,8 @@ def file_named(s: Session, rest: str, command: str) -> str | None:
 
 
 def cmd_inspect(s: Session, rest: str):
+    if too_long_a_name(s, rest):
+        return
     if not rest:
         s.say("inspect needs a space or piece, e.g. 'inspect " + s.game.label(s.game.view.spaces[0]) + "'")
         return

@@ -103,7 +103,7 @@ def create_app(tables: Tables, local_only: bool = True) -> Starlette:
                 return JSONResponse({"error": str(err)}, 400)
         await broadcast(table)
         start_bots(table)
-        return JSONResponse({"loaded": name, "decisions": table.game.decisions_made})
+        return JSONResponse({"loaded": name, "decisions": table.game.decisions_made, "over": table.game.over})
 
     async def replay_upload(request):
         table, got = await session_upload(request)

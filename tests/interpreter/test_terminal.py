@@ -395,3 +395,27 @@ def test_a_finished_game_waits_at_a_last_prompt_where_undo_takes_back_the_last_d
     assert "Pick: game over, score 2 after 1 decision" in finish(child)
     saved = json.loads((tmp_path / "pick.json").read_text())
     assert [step for step in saved["trail"] if step[0] == "choose"] == [["choose", "2"]]
+
+
+def test_back_in_a_question_taking_several_values_log_counts_and_long_names_are_answered_plainly():
+    import io
+    import random
+    from interpreter import load_rules
+    from interpreter.terminal import render
+    from interpreter.terminal.prompt import Session
+    game = load_rules("postmen").new_game(seed=2)
+    rng = random.Random(2)
+    while game.decision.kind != "many" or len(game.decision.options) < 3:
+        game.choose(game.draw(rng))
+    game.choose(next(o for o in game.decision.options if o.id != "done").id)
+    out = io.StringIO()
+    lines = iter(["back", "log 00", "log 99999999999999999999999", "inspect " + "x" * 300, "help " + "y" * 300,
+                  "undo", "quit"])
+    session = Session(game, render.make_console(out, 100, color=False), read=lambda *_, **__: next(lines))
+    session.run()
+    said = " ".join(out.getvalue().split())
+    assert "'back' steps out of a choice made in steps; here 'undo' takes back the last value taken." in said
+    assert re.search(r"\(the last 0 of \d+ events; 'log all' shows every one\)", said)     # log 00: none
+    assert said.count("x" * 59 + "…' is longer than any name in this game.") == 1 and "x" * 61 not in said
+    assert "y" * 59 + "…' is longer than any name in this game." in said
+    assert game.decision.picked == ()

@@ -137,6 +137,21 @@ def test_a_damaged_save_gets_a_clear_message_and_the_game_goes_on(serve, browser
     assert page.locator(OPTIONS).count() > 0
 
 
+def test_a_finished_game_loaded_is_said_to_be_over(serve, browser_page, tmp_path):
+    from interpreter.lab.bots import make_bot, play_out
+    finished = interpreter.load_rules("westerplatte").new_game(seed=4)
+    play_out(finished, make_bot("random", 4))
+    saved = tmp_path / "done.json"
+    saved.write_text(finished.to_json())
+    served = serve("westerplatte", seed=5)
+    page = browser_page
+    open_page(page, served.url)
+    page.set_input_files("#load-file", str(saved))
+    page.locator("#message.notice").wait_for()
+    assert page.locator("#message-text").text_content() == (
+        "Loaded done.json: the game is over (Undo takes back its last decision).")
+
+
 def test_replay_steps_through_the_game_with_a_slider(serve, browser_page):
     served = serve("postmen", seed=6)
     page = browser_page

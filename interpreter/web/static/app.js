@@ -382,7 +382,10 @@ function wire() {
     const name = $("load-file").files[0] ? $("load-file").files[0].name : "the file";
     const done = await upload("/api/load", $("load-file"));
     if (done && replay) closeReplay();
-    if (done) tell("Loaded " + name + ": the game goes on from where it was saved.", true);
+    if (done) {
+      tell("Loaded " + name + (done.over ? ": the game is over (Undo takes back its last decision)."
+                                         : ": the game goes on from where it was saved."), true);
+    }
   });
   $("replay-button").addEventListener("click", () => send({ type: "replay_current", index: 0 }));
   $("replay-file-button").addEventListener("click", () => $("replay-file").click());
