@@ -1,7 +1,9 @@
-"""The compact board's short names: what each stands for, and finding objects by them."""
+"""The compact board's short names: what each stands for, and finding objects by them (as `inspect` does)."""
 from __future__ import annotations
 
 import textwrap
+
+from dsl import suggest
 
 from . import render
 from .shortnames import closing_number, plain_label, short_name
@@ -141,3 +143,23 @@ def board_objects(game) -> list[str]:
     spaces = [s for s in view.spaces if s not in drawn and game.pieces_at(s)]
     out = shown + spaces + [p for s in spaces if s not in view.decks for p in game.pieces_at(s)]
     return list(dict.fromkeys(out))
+
+
+def inspect_text(game, query: str) -> list[str]:
+    """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
+    view = game.view
+    matches = find(game, query)
+    if not matches:
+        names = list(view.objects) + [view.label(o).lower() for o in view.objects]
+        return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
+    labels = list(dict.fromkeys(view.label(m) for m in matches))
+    if len(labels) > 1:
+        listed = ", ".join(f"{game.label(m)} ({m})" for m in matches[:12])
+        more = f" and {len(matches) - 12} more" if len(matches) > 12 else ""
+        return [f"'{query}' could be: {listed}{more}. Which one?"]
+    lines = render.inspect_lines(game, matches[0])
+    if len(matches) > 1:
+        places = [game.label(game.location(m)) for m in matches if m in view.pieces]
+        where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
+        lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
+    return lines

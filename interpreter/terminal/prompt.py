@@ -11,7 +11,7 @@ from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
-from dsl import printable, suggest
+from dsl import printable
 from interpreter.runtime import GameError
 from interpreter.saves.files import (default_save_path, file_stamp, keep_previous, load_saved, rescue_path,
                                      same_file, save_game, save_target_problem)
@@ -628,7 +628,7 @@ def cmd_inspect(s: Session, rest: str):
     if not rest:
         s.say("inspect needs a space or piece, e.g. 'inspect " + s.game.label(s.game.view.spaces[0]) + "'")
         return
-    for line in inspect_text(s.game, rest):
+    for line in legend.inspect_text(s.game, rest):
         s.say(line)
 
 
@@ -642,26 +642,6 @@ COMMANDS = {"quit": cmd_quit, "q": cmd_quit, "exit": cmd_quit, "help": cmd_help,
 
 
 # ---- helpers
-
-def inspect_text(game, query: str) -> list[str]:
-    """What `inspect` prints: one object in full, copies summarised, or a did-you-mean."""
-    view = game.view
-    matches = legend.find(game, query)
-    if not matches:
-        names = list(view.objects) + [view.label(o).lower() for o in view.objects]
-        return [f"Nothing is called '{query}'{suggest(query.lower(), names)}."]
-    labels = list(dict.fromkeys(view.label(m) for m in matches))
-    if len(labels) > 1:
-        listed = ", ".join(f"{game.label(m)} ({m})" for m in matches[:12])
-        more = f" and {len(matches) - 12} more" if len(matches) > 12 else ""
-        return [f"'{query}' could be: {listed}{more}. Which one?"]
-    lines = render.inspect_lines(game, matches[0])
-    if len(matches) > 1:
-        places = [game.label(game.location(m)) for m in matches if m in view.pieces]
-        where = ", ".join(f"{p} ×{places.count(p)}" if places.count(p) > 1 else p for p in dict.fromkeys(places))
-        lines.insert(0, f"{len(matches)} copies of {labels[0]}: {where}. The first:")
-    return lines
-
 
 def question(decision) -> str:
     """The seat, the steps chosen so far in a choice made in steps, and the question (with the

@@ -11,7 +11,8 @@ from rich.console import Console
 
 import interpreter
 from interpreter.terminal import compact, render, shortnames
-from interpreter.terminal.prompt import Session, inspect_text
+from interpreter.terminal.legend import inspect_text
+from interpreter.terminal.prompt import Session
 from paths import TESTS
 
 SNAPSHOTS = TESTS / "interpreter" / "snapshots"

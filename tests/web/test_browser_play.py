@@ -275,3 +275,20 @@ def test_details_follow_the_piece_and_close(serve, browser_page):
     page.wait_for_function("(before) => document.getElementById('details').textContent !== before", arg=before)
     page.click("#details .close")
     assert page.locator("#details").is_hidden()
+
+
+def test_the_keyboard_chooses_by_number_and_starts_at_the_first_option(serve, browser_page, tmp_path):
+    (tmp_path / "game.rules").write_text(
+        'game keys "Keys" { seats 1 home box }\nspace box\nvar got: int = 0\n'
+        'play {\n    for n in 1..3 { choose x from [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] "Pick" { set got = got * 100 + x } }\n}\n'
+        'result { score got }\n', encoding="utf-8")
+    served = serve(interpreter.load_rules(tmp_path))
+    page = browser_page
+    open_page(page, served.url)
+    assert page.evaluate("document.activeElement.dataset.id") == page.locator(OPTIONS).first.get_attribute("data-id")
+    answered(page, lambda: page.keyboard.press("Enter"))            # the first option, focused: no Tab needed
+    page.keyboard.type("1")                                          # 10, 11 and 12 start with 1: it waits ...
+    answered(page, lambda: page.keyboard.press("Enter"))            # ... for Enter
+    answered(page, lambda: page.keyboard.type("12"))                 # no other number starts with 12: at once
+    game = served.only_table().game
+    assert game.over and game.result.score == 10112

@@ -74,6 +74,7 @@ function show(s) {
   drawBoard(s.board, s.decision);
   showTurn(s);
   showDecision(s);
+  if (moved) focusFirstOption();
   scrollLog();
   if (detailed) look(detailed, true);
   const hand = $("handover");
@@ -171,6 +172,41 @@ function showDecision(s) {
     list.append(optionButton(option, d.bot));
   }
   box.append(list);
+}
+
+// After a new question, keyboard users start at its first option (unless they are elsewhere on the page).
+function focusFirstOption() {
+  const first = document.querySelector("#decision button.option:not(:disabled)");
+  if (first && (document.activeElement === document.body || document.activeElement === null)) {
+    first.focus({ preventScroll: true });
+  }
+}
+
+// An option's number typed (as at the terminal): chosen once no other number starts with it, or on Enter.
+let typedNumber = "";
+let typedTimer = null;
+function typeNumber(e) {
+  const d = state && state.decision;
+  const typing = e.target.closest("input, textarea, select, dialog");
+  if (!d || d.bot || state.over || replay || typing || !$("handover").hidden || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (e.key === "Enter" && typedNumber) {
+    e.preventDefault();
+  } else if (/^[0-9]$/.test(e.key)) {
+    typedNumber += e.key;
+  } else {
+    return;
+  }
+  clearTimeout(typedTimer);
+  typedTimer = setTimeout(() => { typedNumber = ""; }, 1500);
+  const numbers = d.options.map((o) => String(o.number));
+  const exact = d.options.find((o) => String(o.number) === typedNumber);
+  const longer = numbers.some((n) => n !== typedNumber && n.startsWith(typedNumber));
+  if (exact && (e.key === "Enter" || !longer)) {
+    typedNumber = "";
+    choose(exact.id);
+  } else if (!exact && !longer) {
+    typedNumber = "";
+  }
 }
 
 function optionButton(option, disabled) {
@@ -403,6 +439,7 @@ function wire() {
     if (!$("menu").hidden && !$("menu").contains(e.target) && !e.target.closest(".target")) hideMenu();
   });
   document.addEventListener("keydown", (e) => {
+    typeNumber(e);
     if (e.key === "Escape") hideMenu();
     if (replay && e.key === "ArrowLeft") replayAt(replay.index - 1);
     if (replay && e.key === "ArrowRight") replayAt(replay.index + 1);
