@@ -48,7 +48,21 @@ def changes(args) -> list:
         if real in seen:
             raise UsageError(f"garrison: {path} is given twice; give each mod once")
         seen.add(real)
+    if scenario is not None and _headed_as_mod(scenario):
+        raise UsageError(f"garrison: {scenario} is a mod (its header says 'mod'), not a scenario: give it with --mod")
     return given
+
+
+def _headed_as_mod(path: str) -> bool:
+    """Whether a file's header makes it a mod (`mod "…" for GAME`); False for anything unreadable,
+    which loading then names."""
+    if not os.path.isfile(path):        # a folder of changes, or a pipe (never opened: it would wait)
+        return False
+    try:
+        with open(path, encoding="utf-8", errors="replace") as opened:
+            return re.search(r'^\s*mod\s+"', opened.read(100_000), re.MULTILINE) is not None
+    except (OSError, ValueError):
+        return False
 
 
 BUDGET_HELP = ("options looked at (greedy; where a staged decision has more whole actions, that many drawn) "

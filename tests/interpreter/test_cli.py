@@ -693,3 +693,11 @@ def test_an_empty_name_is_refused_rather_than_read_as_no_option(args, option, ca
     from interpreter.cli import main
     assert main(args) == 2
     assert capsys.readouterr().err.endswith(f"garrison {args[0]}: argument {option}: an empty value names nothing\n")
+
+
+def test_a_mod_given_as_a_scenario_is_refused_and_named(capsys):
+    from interpreter.cli import main
+    mod = str(REPO / "content" / "postmen" / "mods" / "no_howitzer.rules")
+    assert main(["info", "postmen", "--scenario", mod]) == 2
+    assert capsys.readouterr().err == f"garrison: {mod} is a mod (its header says 'mod'), not a scenario: give it with --mod\n"
+    assert main(["info", "postmen", "--mod", mod]) == 0
