@@ -8,7 +8,7 @@ _PUBLIC = {
     "ast": "dsl.ast",
     "Diagnostic": "dsl.errors", "RulesError": "dsl.errors", "Sources": "dsl.errors", "suggest": "dsl.errors", "did_you_mean": "dsl.errors", "printable": "dsl.errors",
     "SyntaxProblem": "dsl.errors",
-    "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "MOST_BYTES": "dsl.limits", "rules_files": "dsl.files", "display_path": "dsl.files",
+    "load_pack": "dsl.loader", "bare_carriage_return": "dsl.loader", "MOST_BYTES": "dsl.limits", "rules_files": "dsl.files", "display_path": "dsl.files", "opening_text": "dsl.files",
     "parse_file": "dsl.parser", "MAX_LOOK_PAST_TIES": "dsl.limits",
     "MAX_SEARCH_BUDGET": "dsl.limits", "MAX_INT_BITS": "dsl.limits", "MAX_LIST": "dsl.limits",
     "Program": "dsl.program", "RESERVED": "dsl.keywords", "KEYWORDS": "dsl.keywords",

@@ -1,4 +1,4 @@
-"""Which files make up a pack, and how a file is named in messages."""
+"""Which files make up a pack, how a file is named in messages, and a file's opening read for its header."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,3 +18,15 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def opening_text(path: Path, size: int = 100_000) -> str:
+    """The first `size` characters of a plain file (where its header is), or "" for anything else:
+    a pipe is never opened (it would wait), an unreadable file reads as empty."""
+    if not path.is_file():
+        return ""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as opened:
+            return opened.read(size)
+    except (OSError, ValueError):
+        return ""

@@ -5,6 +5,7 @@ import argparse
 import os
 import re
 import sys
+from pathlib import Path
 
 from dsl import printable
 from interpreter.runtime import json_text
@@ -56,13 +57,8 @@ def changes(args) -> list:
 def _headed_as_mod(path: str) -> bool:
     """Whether a file's header makes it a mod (`mod "…" for GAME`); False for anything unreadable,
     which loading then names."""
-    if not os.path.isfile(path):        # a folder of changes, or a pipe (never opened: it would wait)
-        return False
-    try:
-        with open(path, encoding="utf-8", errors="replace") as opened:
-            return re.search(r'^\s*mod\s+"', opened.read(100_000), re.MULTILINE) is not None
-    except (OSError, ValueError):
-        return False
+    from dsl import opening_text
+    return re.search(r'^\s*mod\s+"', opening_text(Path(path)), re.MULTILINE) is not None
 
 
 BUDGET_HELP = ("options looked at (greedy; where a staged decision has more whole actions, that many drawn) "

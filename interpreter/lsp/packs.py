@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl import MOST_BYTES
+from dsl import opening_text
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +30,9 @@ class PackFiles:
 
 def pack_of(path: Path, text: str = "", bundled=None) -> PackFiles:
     """The pack `path` is part of: the folder of .rules files holding it (climbing past folders that
-    hold .rules files too, up to the one declaring the game), or, for a file in a pack's mods/ or scenarios/ folder, or one whose header
-    names a bundled game (`bundled(name)` gives its folder, or None), that game with the file on it."""
+    hold .rules files too, up to the one declaring the game), or, for a file in a pack's mods/ or
+    scenarios/ folder, or one whose header names a bundled game (`bundled(name)` gives its folder,
+    or None), that game with the file on it."""
     if not path.is_file():                      # a new file never saved: checked alone
         return PackFiles(path.parent, [path])
     path = path.resolve()
@@ -59,14 +60,7 @@ def pack_of(path: Path, text: str = "", bundled=None) -> PackFiles:
 def holds_game(folder: Path) -> bool:
     """Whether a .rules file directly in `folder` declares the game: the pack's own folder, above
     which no file of the pack lies (a stray file beside several packs joins none of them)."""
-    for file in folder.glob("*.rules"):
-        try:
-            with file.open(encoding="utf-8", errors="replace") as opened:
-                if GAME.search(opened.read(MOST_BYTES)):
-                    return True
-        except OSError:
-            continue
-    return False
+    return any(GAME.search(opening_text(file)) for file in folder.glob("*.rules"))
 
 
 def pack_files(root: Path) -> list[Path]:
